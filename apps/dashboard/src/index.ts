@@ -1,0 +1,1 @@
+export { buildDashboardApp, type DashboardAppOptions } from './dashboard-app.ts';

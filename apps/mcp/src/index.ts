@@ -1,0 +1,1 @@
+export { buildMcpApp, type McpAppOptions } from './mcp-app.ts';

@@ -1,0 +1,100 @@
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { authenticateKey, isAppError, type MemoryService, type MemorySession } from '@mmw/core';
+import { isDatabaseReady, type Db } from '@mmw/db';
+import { describeError } from './safe-log.ts';
+import { registerMemoryTools } from './tools.ts';
+
+export interface McpAppOptions {
+  db: Db;
+  service: MemoryService;
+  logLevel?: string;
+  /** Largest accepted request body in bytes. */
+  bodyLimit?: number;
+  version?: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    session?: MemorySession;
+  }
+}
+
+function jsonRpcError(reply: FastifyReply, status: number, code: number, message: string) {
+  return reply.status(status).send({ jsonrpc: '2.0', error: { code, message }, id: null });
+}
+
+function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (typeof header !== 'string') return undefined;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  return match?.[1];
+}
+
+export async function buildMcpApp(options: McpAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: options.logLevel ?? 'info' },
+    bodyLimit: options.bodyLimit ?? 1024 * 1024,
+    onProtoPoisoning: 'error',
+    onConstructorPoisoning: 'error',
+  });
+
+  app.setErrorHandler((error: { statusCode?: unknown; message?: unknown }, request, reply) => {
+    const status = typeof error.statusCode === 'number' && error.statusCode < 500 ? error.statusCode : 500;
+    if (status >= 500) request.log.error({ err: describeError(error) }, 'request failed');
+    const message = status >= 500 || typeof error.message !== 'string' ? 'internal error' : error.message;
+    return jsonRpcError(reply, status, status === 400 ? -32700 : -32600, message);
+  });
+
+  app.get('/healthz', async () => ({ status: 'ok' }));
+  app.get('/readyz', async (_request, reply) => {
+    if (await isDatabaseReady(options.db)) return { status: 'ready' };
+    return reply.status(503).send({ status: 'unavailable' });
+  });
+
+  const notAllowed = async (_request: FastifyRequest, reply: FastifyReply) =>
+    jsonRpcError(reply.header('allow', 'POST'), 405, -32000, 'Method not allowed: this server is stateless; use POST');
+  app.get('/mcp', notAllowed);
+  app.delete('/mcp', notAllowed);
+
+  app.post('/mcp', {
+    preHandler: async (request, reply) => {
+      const token = bearerToken(request);
+      try {
+        if (token === undefined) throw new Error('missing');
+        request.session = await authenticateKey(options.db, token);
+      } catch (error) {
+        if (!isAppError(error) && !(error instanceof Error && error.message === 'missing')) {
+          request.log.error({ err: describeError(error) }, 'key authentication failed');
+          return jsonRpcError(reply, 503, -32603, 'authentication is unavailable, try again');
+        }
+        reply.header('www-authenticate', 'Bearer realm="mmw", error="invalid_token"');
+        return jsonRpcError(reply, 401, -32001, 'Unauthorized: a valid MMW key is required (Authorization: Bearer mmw_…)');
+      }
+    },
+    handler: async (request, reply) => {
+      const session = request.session;
+      if (!session) return jsonRpcError(reply, 401, -32001, 'Unauthorized');
+      const idempotencyHeader = request.headers['x-idempotency-key'];
+      const server = new McpServer({ name: 'mmw', version: options.version ?? '0.1.0' });
+      registerMemoryTools(server, {
+        service: options.service,
+        session,
+        idempotencyKey: typeof idempotencyHeader === 'string' ? idempotencyHeader : undefined,
+        logError: (error) => request.log.error({ err: describeError(error) }, 'tool failed'),
+      });
+      // Stateless: a fresh server and transport for every request, so any replica answers any request.
+      const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+      reply.hijack();
+      reply.raw.on('close', () => {
+        void transport.close();
+        void server.close();
+      });
+      await server.connect(transport);
+      await transport.handleRequest(request.raw, reply.raw, request.body);
+    },
+  });
+
+  return app;
+}

@@ -1,0 +1,13 @@
+// Read by models deciding when to call each tool: they say when, not only what.
+export const rememberDescription = `Save a fact, decision or agreement to the team's long-term memory (MMW) so that later sessions and other assistants know it.
+Call it without being asked whenever the conversation settles something worth keeping: a decision and its reason, an agreement, a convention ("we use pnpm, not npm"), how something is deployed or configured, the cause and fix of a bug, a preference the user states. Do not save passing chatter, guesses, or secrets: tokens and passwords are redacted anyway.
+Write one self-contained fact per call, in plain sentences that make sense without this conversation. Give source_id (and source_hash of the source's content) when the fact comes from a document or file, so it can be checked for freshness later. Give a stable fact_key (e.g. "deploy-staging") for facts that will change over time: saving again with the same key adds a newer version and keeps the old one. Use derived_from to list the IDs of records a summary condenses.
+Returns the stored record with its ID and the status "unverified".`;
+
+export const searchDescription = `Search the team's long-term memory (MMW) for facts, decisions and agreements saved earlier by you, other sessions or teammates' assistants.
+Call it before answering questions about this project's conventions, architecture, deployment, past decisions or agreements, and before redoing work that may already have been settled. Results carry their provenance (source_id, source_hash, source_revision), confidence and a status: "unverified" is normal (a stated source, not proof); "stale" means the source changed since, so re-read it; "conflict" means records with the same fact_key disagree, so show the discrepancy to the person instead of picking one. Newer versions rank first; superseded_by points from an old version to its replacement.
+If you know the current hash of the source you are looking at, pass it as current_source_hash to flag records taken from an older version. An empty result is not an error: try other words or check the workspace.`;
+
+export const forgetDescription = `Forget one record of the team's memory (MMW) by its ID: it and its links leave search. Use it when the person asks to remove a fact, or when a record is plainly wrong and a corrected one was saved. The deletion is recorded for audit; the content is not kept in the audit log.`;
+
+export const validateDescription = `Check every record saved from one source against the source's current content hash. Call it after a document or file you took facts from has changed (give source_id and the new hash): the report lists the records now stale, which you should re-read and save again, and those still fresh.`;

@@ -1,0 +1,81 @@
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import {
+  forgetInputShape,
+  forgetOutputShape,
+  recordViewSchema,
+  rememberInputShape,
+  searchInputShape,
+  searchOutputShape,
+  validateInputShape,
+  validateOutputShape,
+  type MemoryService,
+  type MemorySession,
+} from '@mmw/core';
+import { forgetDescription, rememberDescription, searchDescription, validateDescription } from './tool-descriptions.ts';
+import { toolError, toolResult } from './tool-result.ts';
+
+export interface ToolContext {
+  service: MemoryService;
+  session: MemorySession;
+  idempotencyKey: string | undefined;
+  logError: (error: unknown) => void;
+}
+
+export function registerMemoryTools(server: McpServer, ctx: ToolContext): void {
+  const run = async (work: () => Promise<Record<string, unknown>>) => {
+    try {
+      return toolResult(await work());
+    } catch (error) {
+      return toolError(error, ctx.logError);
+    }
+  };
+
+  server.registerTool(
+    'remember',
+    {
+      title: 'Remember',
+      description: rememberDescription,
+      inputSchema: rememberInputShape,
+      outputSchema: recordViewSchema.shape,
+      annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+    },
+    (input) =>
+      run(() => ctx.service.remember(ctx.session, input, { idempotencyKey: ctx.idempotencyKey })),
+  );
+
+  server.registerTool(
+    'search',
+    {
+      title: 'Search memory',
+      description: searchDescription,
+      inputSchema: searchInputShape,
+      outputSchema: searchOutputShape,
+      annotations: { readOnlyHint: true, openWorldHint: false },
+    },
+    (input) => run(async () => ({ ...(await ctx.service.search(ctx.session, input)) })),
+  );
+
+  server.registerTool(
+    'forget',
+    {
+      title: 'Forget a record',
+      description: forgetDescription,
+      inputSchema: forgetInputShape,
+      outputSchema: forgetOutputShape,
+      annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
+    },
+    (input) => run(async () => ({ ...(await ctx.service.forget(ctx.session, input)) })),
+  );
+
+  server.registerTool(
+    'validate_memory',
+    {
+      title: 'Validate memory against a source',
+      description: validateDescription,
+      inputSchema: validateInputShape,
+      outputSchema: validateOutputShape,
+      annotations: { readOnlyHint: true, openWorldHint: false },
+    },
+    (input) => run(async () => ({ ...(await ctx.service.validate(ctx.session, input)) })),
+  );
+}

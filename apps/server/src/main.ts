@@ -1,0 +1,61 @@
+import { mkdirSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { buildDashboardApp } from '@mmw/dashboard';
+import { claudeAddCommand, createMemoryService, ensureLocalSetup, loadConfig } from '@mmw/core';
+import { openDatabase, takeLock } from '@mmw/db';
+import { buildMcpApp } from '@mmw/mcp';
+
+const config = loadConfig();
+const embedded = config.DATABASE_URL === undefined;
+let releaseLock = () => {};
+if (embedded) {
+  mkdirSync(config.MMW_DATA_DIR, { recursive: true });
+  releaseLock = takeLock(config.MMW_DATA_DIR);
+}
+
+const database = await openDatabase({
+  databaseUrl: config.DATABASE_URL,
+  dataDir: config.MMW_DATA_DIR,
+  poolSize: config.DATABASE_POOL_SIZE,
+});
+const service = createMemoryService(database.db);
+const mcp = await buildMcpApp({ db: database.db, service, logLevel: config.LOG_LEVEL });
+const dashboard = await buildDashboardApp({ db: database.db, logLevel: config.LOG_LEVEL });
+
+await mcp.listen({ host: config.HOST, port: config.MCP_PORT });
+await dashboard.listen({ host: config.HOST, port: config.DASHBOARD_PORT });
+
+const mcpAddress = mcp.server.address();
+const mcpPort = typeof mcpAddress === 'object' && mcpAddress ? mcpAddress.port : config.MCP_PORT;
+const mcpUrl = `http://${config.HOST}:${mcpPort}/mcp`;
+const local = await ensureLocalSetup(database.db);
+if (local) {
+  if (embedded) writeFileSync(join(config.MMW_DATA_DIR, 'local-key'), `${local.key}\n`, { mode: 0o600 });
+  process.stdout.write(
+    [
+      '',
+      'MMW is ready. A local account, project and key were created:',
+      `  key: ${local.key}`,
+      '',
+      'Add MMW to Claude Code:',
+      `  ${claudeAddCommand(mcpUrl, local.key)}`,
+      '',
+    ].join('\n') + '\n',
+  );
+} else {
+  const hint = embedded ? ` (the local key is in ${join(config.MMW_DATA_DIR, 'local-key')})` : '';
+  process.stdout.write(`MMW is ready: MCP at ${mcpUrl}${hint}\n`);
+}
+
+let stopping = false;
+async function stop(): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  await Promise.allSettled([mcp.close(), dashboard.close()]);
+  await database.close();
+  releaseLock();
+  process.exit(0);
+}
+process.on('SIGINT', () => void stop());
+process.on('SIGTERM', () => void stop());

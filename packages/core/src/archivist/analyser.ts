@@ -1,0 +1,98 @@
+import { defaultTuning, judgePair, type AnalyserTuning } from './pair-judgement.ts';
+import { profileRecord } from './record-profile.ts';
+import { cosine, createCorpus } from './similarity.ts';
+
+export interface ArchivistRecord {
+  id: string;
+  content: string;
+  factKey: string | null;
+  sourceId: string | null;
+  sourceHash: string | null;
+  createdAt: Date;
+}
+
+export type RelationKind = 'relates_to' | 'fixes_issue' | 'supersedes';
+
+export interface ProposedRelation {
+  /** Always the record being analysed. */
+  fromId: string;
+  /** Always one of the candidates. */
+  toId: string;
+  relation: RelationKind;
+  /** 0..1, two decimals. */
+  weight: number;
+  reason: string;
+}
+
+export interface ProposedMark {
+  recordId: string;
+  mark: 'stale' | 'refined';
+  reason: string;
+}
+
+export interface Analysis {
+  relations: ProposedRelation[];
+  marks: ProposedMark[];
+}
+
+export interface AnalysisInput {
+  record: ArchivistRecord;
+  /** Recent records of the same workspace that the author may see. */
+  candidates: ArchivistRecord[];
+}
+
+export interface Analyser {
+  analyse(input: AnalysisInput): Promise<Analysis>;
+}
+
+export function roundWeight(weight: number): number {
+  return Math.round(Math.min(1, Math.max(0, weight)) * 100) / 100;
+}
+
+/**
+ * The analyser used when no model is configured: TF-IDF similarity over the record and its
+ * candidates (stemmed), fact_key and source_id, issue and fix language, and contradicting values.
+ * Deterministic: the same input always gives the same analysis.
+ */
+export function createBuiltInAnalyser(tuning: AnalyserTuning = defaultTuning): Analyser {
+  return {
+    analyse: (input) => Promise.resolve(analyseWithRules(input, tuning)),
+  };
+}
+
+export function analyseWithRules({ record, candidates }: AnalysisInput, tuning: AnalyserTuning): Analysis {
+  const next = profileRecord(record);
+  const seen = new Set([record.id]);
+  const priors = candidates.filter((candidate) => !seen.has(candidate.id) && seen.add(candidate.id)).map(profileRecord);
+  const corpus = createCorpus([next.termList, ...priors.map((prior) => prior.termList)]);
+  const nextVector = corpus.vector(next.termList);
+
+  const relations: ProposedRelation[] = [];
+  const marks: ProposedMark[] = [];
+  let related = 0;
+  const judged = priors
+    .map((prior) => {
+      const similarity = cosine(nextVector, corpus.vector(prior.termList));
+      return { prior, judgement: judgePair(next, prior, similarity, tuning) };
+    })
+    .sort((a, b) => (b.judgement?.weight ?? 0) - (a.judgement?.weight ?? 0));
+
+  for (const { prior, judgement } of judged) {
+    if (judgement === null) continue;
+    if (judgement.relation === 'relates_to' && judgement.mark === null) {
+      related += 1;
+      if (related > tuning.maxRelated) continue;
+    }
+    relations.push({
+      fromId: record.id,
+      toId: prior.record.id,
+      relation: judgement.relation,
+      weight: roundWeight(judgement.weight),
+      reason: judgement.reason,
+    });
+    if (judgement.mark !== null) marks.push({ recordId: prior.record.id, ...judgement.mark });
+  }
+  return { relations, marks };
+}
+
+export { defaultTuning, type AnalyserTuning };

@@ -1,0 +1,17 @@
+export * from './config.ts';
+export * from './errors.ts';
+export type { Caller } from './caller.ts';
+export * from './keys/api-key.ts';
+export * from './keys/authenticate-key.ts';
+export * from './accounts/provision.ts';
+export * from './audit/record-audit.ts';
+export * from './memory/record-input.ts';
+export * from './memory/record-view.ts';
+export * from './memory/status.ts';
+export * from './memory/query-words.ts';
+export * from './memory/remember.ts';
+export * from './memory/search.ts';
+export * from './memory/forget.ts';
+export * from './memory/validate-memory.ts';
+export * from './memory/memory-service.ts';
+export * from './accounts/local-setup.ts';

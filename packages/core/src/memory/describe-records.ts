@@ -1,0 +1,160 @@
+import { and, eq, inArray, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { recordRelations, records, workspaces, type Db } from '@mmw/db';
+import type { Caller } from '../caller.ts';
+import { visibleRecords } from '../visibility/visible-records.ts';
+import { recordColumns } from './record-columns.ts';
+import { toRecordView, type GraphRelation, type RecordRow, type RecordView } from './record-view.ts';
+import { INHERITANCE_DEPTH, inheritedStatus, ownStatus, type RecordStatus } from './status.ts';
+
+export const PREVIEW_LENGTH = 120;
+
+/** Records in `ids` (visible, not forgotten) that have a sibling with the same fact_key and other content or hash. */
+async function conflictingIds(tx: Db, caller: Caller, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const sibling = alias(records, 'sibling');
+  const rows = await tx
+    .select({ id: records.id })
+    .from(records)
+    .where(
+      and(
+        inArray(records.id, ids),
+        isNotNull(records.factKey),
+        sql`exists (${tx
+          .select({ one: sql`1` })
+          .from(sibling)
+          .where(
+            and(
+              eq(sibling.workspaceId, records.workspaceId),
+              eq(sibling.factKey, records.factKey),
+              ne(sibling.id, records.id),
+              isNull(sibling.deletedAt),
+              visibleRecords(caller, sibling),
+              or(
+                ne(sibling.content, records.content),
+                sql`${sibling.sourceHash} is distinct from ${records.sourceHash}`,
+              ),
+            ),
+          )})`,
+      ),
+    );
+  return new Set(rows.map((row) => row.id));
+}
+
+/** The derived_from sources of the rows, up to three levels, that the caller may see. */
+async function loadSources(tx: Db, caller: Caller, rows: RecordRow[]): Promise<Map<string, RecordRow>> {
+  const known = new Map<string, RecordRow>(rows.map((row) => [row.id, row]));
+  let frontier = rows.flatMap((row) => row.derivedFrom).filter((id) => !known.has(id));
+  for (let depth = 0; depth < INHERITANCE_DEPTH && frontier.length > 0; depth++) {
+    const found = await tx
+      .select(recordColumns)
+      .from(records)
+      .where(and(inArray(records.id, [...new Set(frontier)]), isNull(records.deletedAt), visibleRecords(caller, records)));
+    for (const row of found) known.set(row.id, row);
+    frontier = found.flatMap((row) => row.derivedFrom).filter((id) => !known.has(id));
+  }
+  return known;
+}
+
+async function loadGraph(tx: Db, caller: Caller, ids: string[]): Promise<Map<string, GraphRelation[]>> {
+  const graph = new Map<string, GraphRelation[]>();
+  if (ids.length === 0) return graph;
+  const other = alias(records, 'other');
+  const edges = await tx
+    .select({
+      relation: recordRelations.relation,
+      weight: recordRelations.weight,
+      fromId: recordRelations.fromRecordId,
+      toId: recordRelations.toRecordId,
+      otherId: other.id,
+      preview: sql<string>`left(${other.content}, ${PREVIEW_LENGTH})`,
+    })
+    .from(recordRelations)
+    .innerJoin(
+      other,
+      sql`${other.id} = case when ${recordRelations.fromRecordId} in ${ids}
+        then ${recordRelations.toRecordId} else ${recordRelations.fromRecordId} end`,
+    )
+    .where(
+      and(
+        eq(recordRelations.accountId, caller.accountId),
+        or(inArray(recordRelations.fromRecordId, ids), inArray(recordRelations.toRecordId, ids)),
+        isNull(other.deletedAt),
+        visibleRecords(caller, other),
+      ),
+    )
+    .orderBy(sql`${recordRelations.weight} desc`);
+  const wanted = new Set(ids);
+  for (const edge of edges) {
+    // An edge between two records of the result shows on both of them.
+    if (wanted.has(edge.fromId) && edge.otherId === edge.toId) {
+      push(graph, edge.fromId, { ...edge, direction: 'outgoing' });
+    }
+    if (wanted.has(edge.toId) && edge.otherId === edge.fromId) {
+      push(graph, edge.toId, { ...edge, direction: 'incoming' });
+    }
+  }
+  return graph;
+}
+
+function push(
+  graph: Map<string, GraphRelation[]>,
+  id: string,
+  edge: { relation: GraphRelation['relation']; weight: number; otherId: string; preview: string; direction: GraphRelation['direction'] },
+): void {
+  const list = graph.get(id) ?? [];
+  list.push({
+    relation: edge.relation,
+    direction: edge.direction,
+    weight: edge.weight,
+    target_id: edge.otherId,
+    preview: edge.preview,
+  });
+  graph.set(id, list);
+}
+
+async function workspaceNames(tx: Db, caller: Caller, rows: RecordRow[]): Promise<Map<string, string>> {
+  const ids = [...new Set(rows.map((row) => row.workspaceId))];
+  if (ids.length === 0) return new Map();
+  const found = await tx
+    .select({ id: workspaces.id, name: workspaces.name })
+    .from(workspaces)
+    .where(and(eq(workspaces.accountId, caller.accountId), inArray(workspaces.id, ids)));
+  return new Map(found.map((row) => [row.id, row.name]));
+}
+
+export interface DescribeOptions {
+  currentSourceHash: string | null;
+  scores?: ReadonlyMap<string, number>;
+}
+
+/** Turns rows into the spec's response records: status (with inheritance), graph and workspace name. */
+export async function describeRecords(
+  tx: Db,
+  caller: Caller,
+  rows: RecordRow[],
+  options: DescribeOptions,
+): Promise<RecordView[]> {
+  if (rows.length === 0) return [];
+  const known = await loadSources(tx, caller, rows);
+  const withKey = [...known.values()].filter((row) => row.factKey !== null).map((row) => row.id);
+  // One after another: a transaction is one connection.
+  const conflicts = await conflictingIds(tx, caller, withKey);
+  const graph = await loadGraph(tx, caller, rows.map((row) => row.id));
+  const names = await workspaceNames(tx, caller, rows);
+  const own = new Map<string, RecordStatus>();
+  const derivedFrom = new Map<string, readonly string[]>();
+  for (const row of known.values()) {
+    own.set(row.id, ownStatus({ hasConflictingSibling: conflicts.has(row.id), ...row }, options.currentSourceHash));
+    derivedFrom.set(row.id, row.derivedFrom);
+  }
+  return rows.map((row) => {
+    const score = options.scores?.get(row.id);
+    return toRecordView(row, {
+      workspace: names.get(row.workspaceId) ?? '',
+      status: inheritedStatus(row.id, own, derivedFrom),
+      graph: graph.get(row.id) ?? [],
+      ...(score === undefined ? {} : { score }),
+    });
+  });
+}

@@ -1,0 +1,60 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { records, withTenant, type Db } from '@mmw/db';
+import { z } from 'zod';
+import { recordAudit } from '../audit/record-audit.ts';
+import type { Caller } from '../caller.ts';
+import { AppError } from '../errors.ts';
+import { visibleRecords } from '../visibility/visible-records.ts';
+import { isUuid } from './record-input.ts';
+
+export const forgetInputShape = {
+  id: z.string().describe('ID of the record to forget.'),
+  reason: z.string().nullish().describe('Why the record is forgotten; kept in the audit log.'),
+};
+export type ForgetInput = z.infer<z.ZodObject<typeof forgetInputShape>>;
+
+export const forgetOutputShape = {
+  id: z.string(),
+  forgotten: z.boolean(),
+  deleted_at: z.string(),
+};
+export type ForgetOutput = { id: string; forgotten: boolean; deleted_at: string };
+
+const notFound = (id: string) => new AppError('not_found', `record '${id.slice(0, 64)}' not found`);
+
+/**
+ * A soft delete: the record and its graph links leave search, the row stays, and the audit log keeps
+ * the fact of deletion (not the content). Versions it superseded point past it again.
+ */
+export async function forgetRecord(db: Db, caller: Caller, input: ForgetInput): Promise<ForgetOutput> {
+  const id = input.id.trim().toLowerCase();
+  if (!isUuid(id)) throw notFound(input.id);
+  const reason = input.reason?.trim().slice(0, 500) || null;
+  return withTenant(db, caller.accountId, async (tx) => {
+    const [row] = await tx
+      .update(records)
+      .set({ deletedAt: sql`now()`, deletedBy: caller.userId })
+      .where(and(eq(records.id, id), isNull(records.deletedAt), visibleRecords(caller, records)))
+      .returning({
+        id: records.id,
+        workspaceId: records.workspaceId,
+        supersededBy: records.supersededBy,
+        deletedAt: records.deletedAt,
+      });
+    if (!row?.deletedAt) throw notFound(input.id);
+    await tx
+      .update(records)
+      .set({ supersededBy: row.supersededBy })
+      .where(and(eq(records.accountId, caller.accountId), eq(records.supersededBy, row.id)));
+    await recordAudit(tx, {
+      accountId: caller.accountId,
+      action: 'record.forgotten',
+      actorUserId: caller.userId,
+      actorKeyId: caller.keyId,
+      targetType: 'record',
+      targetId: row.id,
+      data: { workspaceId: row.workspaceId, ...(reason === null ? {} : { reason }) },
+    });
+    return { id: row.id, forgotten: true, deleted_at: row.deletedAt.toISOString() };
+  });
+}

@@ -1,0 +1,101 @@
+import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import * as schema from './schema/index.ts';
+
+/** The one database type core works with: a pool, an embedded database or a transaction. */
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export type DatabaseTarget = { kind: 'postgres'; url: string; poolSize?: number } | { kind: 'embedded'; dataDir: string };
+
+/** Runs raw SQL with positional parameters; what pg-boss and bulk loaders need. */
+export type ExecuteSql = (text: string, values?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;
+
+export interface Database {
+  readonly db: Db;
+  readonly kind: DatabaseTarget['kind'];
+  readonly executeSql: ExecuteSql;
+  /** The pool of the postgres kind, for tools that take one (benchmarks, job queue). */
+  readonly pool: pg.Pool | undefined;
+  close(): Promise<void>;
+}
+
+export const APP_ROLE = 'mmw_app';
+
+export function openPostgres(url: string, poolSize = 10): Database {
+  // Every connection of the pool acts as the application role, so row-level security holds
+  // even when the URL names a superuser.
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, options: `-c role=${APP_ROLE}` });
+  pool.on('error', () => {
+    // An idle client lost its connection; the pool replaces it. Nothing to log with a payload.
+  });
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'postgres',
+    pool,
+    executeSql: async (text, values) => {
+      const result = await pool.query(text, values);
+      return { rows: result.rows as Record<string, unknown>[] };
+    },
+    close: () => pool.end(),
+  };
+}
+
+export async function createPglite(dataDir: string): Promise<PGlite> {
+  return PGlite.create({ dataDir, extensions: { btree_gin } });
+}
+
+/** Opens an embedded database that is already migrated, as the application role. */
+export async function openEmbedded(client: PGlite): Promise<Database> {
+  await client.exec(`SET ROLE ${APP_ROLE}`);
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'embedded',
+    pool: undefined,
+    executeSql: async (text, values) => {
+      const result = await client.query(text, values);
+      return { rows: result.rows as Record<string, unknown>[] };
+    },
+    close: () => client.close(),
+  };
+}
+
+/** Runs fn in a transaction whose tenant is accountId; row-level security limits it to that account. */
+export async function withTenant<T>(db: Db, accountId: string, fn: (tx: Db) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select set_config('mmw.account_id', ${accountId}, true)`);
+    return fn(tx);
+  });
+}
+
+/** Runs fn across tenants: for operator commands and system jobs only. */
+export async function withSystem<T>(db: Db, fn: (tx: Db) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select set_config('mmw.system', 'on', true)`);
+    return fn(tx);
+  });
+}
+
+/** Runs fn where only the API key with this hash is visible: the first step of key authentication. */
+export async function withKeyHash<T>(db: Db, keyHash: string, fn: (tx: Db) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select set_config('mmw.key_hash', ${keyHash}, true)`);
+    return fn(tx);
+  });
+}
+
+/** True when the database answers. */
+export async function isDatabaseReady(db: Db): Promise<boolean> {
+  try {
+    await db.execute(sql`select 1`);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,3 @@
+export * from './tenancy.ts';
+export * from './memory.ts';
+export * from './operations.ts';
