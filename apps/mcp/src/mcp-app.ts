@@ -53,10 +53,11 @@ export async function buildMcpApp(options: McpAppOptions): Promise<FastifyInstan
     return reply.status(503).send({ status: 'unavailable' });
   });
 
-  const notAllowed = async (_request: FastifyRequest, reply: FastifyReply) =>
-    jsonRpcError(reply.header('allow', 'POST'), 405, -32000, 'Method not allowed: this server is stateless; use POST');
-  app.get('/mcp', notAllowed);
-  app.delete('/mcp', notAllowed);
+  const notAllowed = async (_request: FastifyRequest, reply: FastifyReply) => {
+    await jsonRpcError(reply.header('allow', 'POST'), 405, -32000, 'Method not allowed: this server is stateless; use POST');
+  };
+  // Answered before the body is read: a stateless server has no stream to open and no session to end.
+  app.route({ method: ['GET', 'DELETE'], url: '/mcp', onRequest: notAllowed, handler: notAllowed });
 
   app.post('/mcp', {
     preHandler: async (request, reply) => {

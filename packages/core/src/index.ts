@@ -15,3 +15,5 @@ export * from './memory/forget.ts';
 export * from './memory/validate-memory.ts';
 export * from './memory/memory-service.ts';
 export * from './accounts/local-setup.ts';
+export * from './billing/subscription-status.ts';
+export * from './billing/set-subscription.ts';

@@ -39,6 +39,8 @@ export interface TestDatabase {
   name: string;
   url: string;
   database: Database;
+  /** Reads or writes as the database's superuser, past row-level security: for assertions only. */
+  query<T = Record<string, unknown>>(text: string, values?: unknown[]): Promise<T[]>;
   drop(): Promise<void>;
 }
 
@@ -52,6 +54,15 @@ export async function createTestDatabase(poolSize = 10): Promise<TestDatabase> {
     name,
     url,
     database,
+    query: async <T>(text: string, values: unknown[] = []) => {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      try {
+        return (await client.query(text, values)).rows as T[];
+      } finally {
+        await client.end();
+      }
+    },
     drop: async () => {
       await database.close();
       await withAdmin((admin) => admin.query(`drop database if exists ${name} with (force)`));

@@ -1,0 +1,90 @@
+import {
+  AppError,
+  provisionKey,
+  revokeKeyByOperator,
+  setProjectActiveByOperator,
+  setSubscriptionByOperator,
+} from '@mmw/core';
+import type { Db } from '@mmw/db';
+
+export const usage = `Usage: pnpm mmw <command>
+
+  migrate                                   apply database migrations
+  key create --account A --project P [--member EMAIL] [--name N]
+                                            create a key (and the account, project and member if missing);
+                                            the key is printed alone on the last line
+  key revoke KEY_ID_OR_PREFIX               revoke a key at once
+  project deactivate --account A --project P
+  project activate --account A --project P
+  subscription set --account A --status STATUS [--plan PLAN] [--period-end ISO]
+                                            STATUS: active, trialing, past_due, canceled, unpaid, none, ...
+`;
+
+export type Options = Partial<Record<'account' | 'project' | 'member' | 'name' | 'status' | 'plan' | 'period-end', string>>;
+
+function required(options: Options, name: keyof Options): string {
+  const value = options[name]?.trim();
+  if (!value) throw new AppError('invalid_input', `--${name} is required`);
+  return value;
+}
+
+function parseDate(value: string | undefined): Date | undefined {
+  if (value === undefined) return undefined;
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) throw new AppError('invalid_input', '--period-end must be an ISO 8601 date');
+  return date;
+}
+
+/** Runs one operator command; returns the exit code. */
+export async function runCommand(
+  db: Db,
+  args: string[],
+  options: Options,
+  print: (line: string) => void,
+): Promise<number> {
+  const [noun, verb, target] = args;
+  const command = `${noun ?? ''} ${verb ?? ''}`.trim();
+  switch (command) {
+    case 'key create': {
+      const issued = await provisionKey(db, {
+        account: required(options, 'account'),
+        project: required(options, 'project'),
+        member: options.member,
+        name: options.name,
+      });
+      print(`key ${issued.keyId} (${issued.prefix}) for project ${options.project} of account ${options.account}:`);
+      print(issued.key);
+      return 0;
+    }
+    case 'key revoke': {
+      if (!target) throw new AppError('invalid_input', 'give the key id or prefix to revoke');
+      const { keyId } = await revokeKeyByOperator(db, target);
+      print(`revoked key ${keyId}`);
+      return 0;
+    }
+    case 'project deactivate':
+    case 'project activate': {
+      const active = verb === 'activate';
+      const { projectId } = await setProjectActiveByOperator(db, {
+        account: required(options, 'account'),
+        project: required(options, 'project'),
+        active,
+      });
+      print(`project ${projectId} ${active ? 'activated' : 'deactivated'}`);
+      return 0;
+    }
+    case 'subscription set': {
+      await setSubscriptionByOperator(db, {
+        account: required(options, 'account'),
+        status: required(options, 'status'),
+        plan: options.plan,
+        periodEnd: parseDate(options['period-end']),
+      });
+      print(`subscription of ${options.account} set to ${options.status}`);
+      return 0;
+    }
+    default:
+      print(usage);
+      return 2;
+  }
+}

@@ -1,0 +1,39 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { connectMcp, startScript, type RunningProcess } from '@mmw/test-support';
+
+const dataDir = mkdtempSync(join(tmpdir(), 'mmw-embedded-'));
+const env = { MMW_DATA_DIR: dataDir, MCP_PORT: '0', DASHBOARD_PORT: '0', LOG_LEVEL: 'warn' };
+let server: RunningProcess | undefined;
+
+afterAll(async () => {
+  await server?.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('the embedded default', () => {
+  it('starts with no DATABASE_URL, prints a key and the claude line, and keeps data across restarts', async () => {
+    server = startScript('apps/server/src/main.ts', [], env);
+    const [, url, key] = await server.waitFor(
+      /claude mcp add --transport http mmw (http:\/\/127\.0\.0\.1:\d+\/mcp) --header "Authorization: Bearer (mmw_\w+)"/,
+    );
+    if (url === undefined || key === undefined) throw new Error('no claude line');
+    const client = await connectMcp(url, key);
+    const saved = await client.ok<{ id: string }>('remember', { content: 'embedded mode keeps this fact', fact_key: 'embedded' });
+    const first = await client.ok<{ result: Array<{ id: string }> }>('search', { query: 'embedded fact' });
+    expect(first.result.map((r) => r.id)).toEqual([saved.id]);
+    await client.close();
+    expect(await server.stop()).toBe(0);
+
+    server = startScript('apps/server/src/main.ts', [], env);
+    const [, secondUrl] = await server.waitFor(/MCP at (http:\/\/127\.0\.0\.1:\d+\/mcp)/);
+    if (secondUrl === undefined) throw new Error('no url');
+    expect(server.output()).not.toContain('claude mcp add');
+    const again = await connectMcp(secondUrl, key);
+    const second = await again.ok<{ result: Array<{ id: string }> }>('search', { query: 'embedded fact' });
+    expect(second.result.map((r) => r.id)).toEqual([saved.id]);
+    await again.close();
+  });
+});

@@ -1,0 +1,66 @@
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+export const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
+const tsx = fileURLToPath(new URL('../../../node_modules/.bin/tsx', import.meta.url));
+
+export interface RunningProcess {
+  child: ChildProcessWithoutNullStreams;
+  output(): string;
+  /** Resolves with the first match of pattern in stdout, or rejects when the process exits first. */
+  waitFor(pattern: RegExp, timeoutMs?: number): Promise<RegExpMatchArray>;
+  stop(): Promise<number | null>;
+}
+
+/** Starts one of the repository's TypeScript entry points as a real process. */
+export function startScript(script: string, args: string[], env: Record<string, string>): RunningProcess {
+  const child = spawn(tsx, [script, ...args], {
+    cwd: repoRoot,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
+  });
+  let out = '';
+  child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return {
+    child,
+    output: () => out,
+    waitFor: (pattern, timeoutMs = 60_000) =>
+      new Promise((resolve, reject) => {
+        const started = Date.now();
+        const timer = setInterval(() => {
+          const match = out.match(pattern);
+          if (match) {
+            clearInterval(timer);
+            resolve(match);
+          } else if (child.exitCode !== null || Date.now() - started > timeoutMs) {
+            clearInterval(timer);
+            reject(new Error(`did not see ${pattern} in:\n${out}`));
+          }
+        }, 50);
+      }),
+    stop: async () => {
+      if (child.exitCode === null) child.kill('SIGTERM');
+      return exited;
+    },
+  };
+}
+
+/** Runs a script to its end; resolves with its exit code and output. */
+export async function runScript(
+  script: string,
+  args: string[],
+  env: Record<string, string>,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(tsx, [script, ...args], {
+      cwd: repoRoot,
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('exit', (code) => resolve({ code, stdout, stderr }));
+  });
+}
