@@ -1,1 +1,5 @@
 export { buildDashboardApp, type DashboardAppOptions } from './dashboard-app.ts';
+export { appRouter, type AppRouter } from './router.ts';
+export type { InvitationNotifier } from './trpc/context.ts';
+export { CSRF_HEADER } from './trpc/trpc.ts';
+export { isWebBuildStale, webBuildDir } from './web-build.ts';

@@ -90,6 +90,30 @@ export async function withKeyHash<T>(db: Db, keyHash: string, fn: (tx: Db) => Pr
   });
 }
 
+/** Runs fn as the signed-in user: their sessions, memberships and accounts, before a tenant is chosen. */
+export async function withUser<T>(db: Db, userId: string, fn: (tx: Db) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select set_config('mmw.user_id', ${userId}, true)`);
+    return fn(tx);
+  });
+}
+
+/** Runs fn where only the dashboard session with this hash is visible: the first step of a request. */
+export async function withSessionHash<T>(db: Db, sessionHash: string, fn: (tx: Db) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select set_config('mmw.session_hash', ${sessionHash}, true)`);
+    return fn(tx);
+  });
+}
+
+/** Runs fn where only the invitation with this token hash is visible: the first step of accepting it. */
+export async function withInvitationHash<T>(db: Db, tokenHash: string, fn: (tx: Db) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select set_config('mmw.invitation_hash', ${tokenHash}, true)`);
+    return fn(tx);
+  });
+}
+
 /** True when the database answers. */
 export async function isDatabaseReady(db: Db): Promise<boolean> {
   try {

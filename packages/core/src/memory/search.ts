@@ -8,6 +8,7 @@ import { clampLimit, splitQueryWords } from './query-words.ts';
 import { assertNoNul, validateWorkspaceName } from './record-input.ts';
 import { recordViewSchema, type RecordView } from './record-view.ts';
 import { findWorkspace } from './workspaces.ts';
+import { auditHandedOverReads } from '../handover/handed-over-reads.ts';
 
 export const searchInputShape = {
   query: z.string().describe('What to look for, in plain words. An empty query returns the latest records.'),
@@ -51,6 +52,8 @@ export async function searchRecords(db: Db, caller: Caller, input: SearchInput):
         : await findMatches(tx, caller, where, words, wanted);
     const views = await describeRecords(tx, caller, found.rows, { currentSourceHash, scores: found.scores });
     const kept = excludeStale ? views.filter((view) => view.status !== 'stale') : views;
-    return { result: kept.slice(0, limit) };
+    const result = kept.slice(0, limit);
+    await auditHandedOverReads(tx, caller, result.map((view) => view.id), 'search');
+    return { result };
   });
 }

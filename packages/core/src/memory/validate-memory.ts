@@ -9,6 +9,7 @@ import { assertNoNul, validateWorkspaceName } from './record-input.ts';
 import { recordViewSchema, type RecordView } from './record-view.ts';
 import { findWorkspace } from './workspaces.ts';
 import { visibleRecords } from '../visibility/visible-records.ts';
+import { auditHandedOverReads } from '../handover/handed-over-reads.ts';
 
 const REPORT_MAX = 500;
 
@@ -79,6 +80,7 @@ export async function validateMemory(db: Db, caller: Caller, input: ValidateInpu
     const stale = views.filter((view) => view.source_hash !== null && view.source_hash !== currentHash);
     const fresh = views.filter((view) => view.source_hash === currentHash);
     const unknown = views.filter((view) => view.source_hash === null);
+    await auditHandedOverReads(tx, caller, views.map((view) => view.id), 'validate_memory');
     return {
       workspace: workspace.name,
       source_id: sourceId,

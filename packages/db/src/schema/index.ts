@@ -1,3 +1,4 @@
 export * from './tenancy.ts';
 export * from './memory.ts';
 export * from './operations.ts';
+export * from './dashboard.ts';

@@ -1,0 +1,25 @@
+import { accountsRouter } from './routers/accounts.ts';
+import { auditRouter } from './routers/audit.ts';
+import { authRouter } from './routers/auth.ts';
+import { handoverRouter } from './routers/handover.ts';
+import { keysRouter } from './routers/keys.ts';
+import { invitationsRouter, membersRouter } from './routers/members.ts';
+import { projectsRouter } from './routers/projects.ts';
+import { visibilityRouter } from './routers/visibility.ts';
+import { workspacesRouter } from './routers/workspaces.ts';
+import { router } from './trpc/trpc.ts';
+
+export const appRouter = router({
+  auth: authRouter,
+  accounts: accountsRouter,
+  members: membersRouter,
+  invitations: invitationsRouter,
+  projects: projectsRouter,
+  keys: keysRouter,
+  workspaces: workspacesRouter,
+  visibility: visibilityRouter,
+  handover: handoverRouter,
+  audit: auditRouter,
+});
+
+export type AppRouter = typeof appRouter;

@@ -1,0 +1,46 @@
+import type { CreateFastifyContextOptions } from '@trpc/server/adapters/fastify';
+import { validateSessionToken, type ValidSession } from '@mmw/core';
+import type { Db } from '@mmw/db';
+import type { FastifyBaseLogger } from 'fastify';
+import { clearSessionCookie, readSessionToken, setSessionCookie, type CookieSettings } from './session-cookie.ts';
+
+/** Where invitation links go instead of email: a log line by default. */
+export interface InvitationNotifier {
+  invitationCreated(message: { email: string; accountName: string; link: string }): void;
+}
+
+export interface DashboardDeps {
+  db: Db;
+  cookies: CookieSettings;
+  /** The origin the web UI is served from, e.g. https://mmw.example.com; from the request when undefined. */
+  publicOrigin: string | undefined;
+  /** The MCP endpoint the "claude mcp add" line names. */
+  mcpUrl: string;
+  notifier: InvitationNotifier;
+}
+
+export interface Context {
+  deps: DashboardDeps;
+  req: CreateFastifyContextOptions['req'];
+  res: CreateFastifyContextOptions['res'];
+  log: FastifyBaseLogger;
+  session: ValidSession | undefined;
+  /** The origin this request's page must come from (CSRF check) and links are built on. */
+  origin: string;
+}
+
+export function requestOrigin(deps: DashboardDeps, req: CreateFastifyContextOptions['req']): string {
+  if (deps.publicOrigin !== undefined) return deps.publicOrigin;
+  return `${req.protocol}://${req.host}`;
+}
+
+/** The session is resolved once per request, from the cookie; a renewed one is sent again. */
+export function contextFactory(deps: DashboardDeps) {
+  return async ({ req, res }: CreateFastifyContextOptions): Promise<Context> => {
+    const token = readSessionToken(req);
+    const session = token === undefined ? undefined : await validateSessionToken(deps.db, token);
+    if (token !== undefined && session === undefined) clearSessionCookie(res, deps.cookies);
+    if (token !== undefined && session?.renewed === true) setSessionCookie(res, deps.cookies, token, session.expiresAt);
+    return { deps, req, res, log: req.log, session, origin: requestOrigin(deps, req) };
+  };
+}

@@ -1,0 +1,80 @@
+import { useQuery } from '@tanstack/react-query';
+import { Shell } from './components/Shell.tsx';
+import { Loading } from './components/ui.tsx';
+import { match, Redirect, useLocation } from './router.tsx';
+import { AuditPage } from './pages/AuditPage.tsx';
+import { HandoverPage } from './pages/HandoverPage.tsx';
+import { InvitePage } from './pages/InvitePage.tsx';
+import { KeysPage } from './pages/KeysPage.tsx';
+import { MembersPage } from './pages/MembersPage.tsx';
+import { ProjectsPage } from './pages/ProjectsPage.tsx';
+import { RecordsPage } from './pages/RecordsPage.tsx';
+import { SettingsPage } from './pages/SettingsPage.tsx';
+import { SignInPage, SignUpPage } from './pages/AuthPages.tsx';
+import { VisibilityPage } from './pages/VisibilityPage.tsx';
+import { WorkspacesPage } from './pages/WorkspacesPage.tsx';
+import { useTRPC } from './trpc.ts';
+
+const accountPages = {
+  projects: ProjectsPage,
+  keys: KeysPage,
+  workspaces: WorkspacesPage,
+  records: RecordsPage,
+  members: MembersPage,
+  visibility: VisibilityPage,
+  handover: HandoverPage,
+  audit: AuditPage,
+} as const;
+
+function isAccountPage(page: string): page is keyof typeof accountPages {
+  return page in accountPages;
+}
+
+export function App() {
+  const trpc = useTRPC();
+  const me = useQuery(trpc.auth.me.queryOptions());
+  const accounts = useQuery({ ...trpc.accounts.list.queryOptions(), enabled: me.data != null });
+  const { path, search } = useLocation();
+
+  if (me.isPending) return <Loading what="MMW" />;
+  const signedIn = me.data ?? null;
+  const next = search.get('next') ?? '/';
+  if (path === '/signin') return signedIn ? <Redirect to={next} /> : <SignInPage next={next} />;
+  if (path === '/signup') return signedIn ? <Redirect to={next} /> : <SignUpPage next={next} />;
+  if (!signedIn) return <Redirect to={`/signin?next=${encodeURIComponent(path + (search.size > 0 ? `?${search}` : ''))}`} />;
+
+  const invite = match('/invite/:token', path);
+  if (invite?.token !== undefined) {
+    return (
+      <Shell user={signedIn} accountId={undefined}>
+        <InvitePage token={invite.token} />
+      </Shell>
+    );
+  }
+  if (path === '/settings') {
+    return (
+      <Shell user={signedIn} accountId={undefined}>
+        <SettingsPage />
+      </Shell>
+    );
+  }
+  const inAccount = match('/a/:accountId/:page', path);
+  if (inAccount?.accountId !== undefined && inAccount.page !== undefined && isAccountPage(inAccount.page)) {
+    const account = accounts.data?.find((candidate) => candidate.id === inAccount.accountId);
+    const Page = accountPages[inAccount.page];
+    return (
+      <Shell user={signedIn} accountId={inAccount.accountId}>
+        {accounts.isPending ? (
+          <Loading what="account" />
+        ) : account === undefined ? (
+          <p role="alert">This account was not found, or you are not a member of it.</p>
+        ) : (
+          <Page accountId={account.id} role={account.role} kind={account.kind} />
+        )}
+      </Shell>
+    );
+  }
+  if (accounts.isPending) return <Loading what="accounts" />;
+  const first = accounts.data?.find((account) => account.kind === 'organization') ?? accounts.data?.[0];
+  return first ? <Redirect to={`/a/${first.id}/projects`} /> : <Redirect to="/settings" />;
+}

@@ -1,0 +1,169 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { Empty, ErrorText, Field, formatTime, Loading, PageTitle, SelectField } from '../components/ui.tsx';
+import { useTRPC } from '../trpc.ts';
+import { isAdminRole, type AccountPageProps } from './page-props.ts';
+
+const actions = [
+  'user.signed_in',
+  'user.sign_in_failed',
+  'user.password_changed',
+  'key.issued',
+  'key.revoked',
+  'member.joined',
+  'member.role_changed',
+  'member.removed',
+  'member.left',
+  'invitation.created',
+  'invitation.revoked',
+  'project.created',
+  'project.renamed',
+  'project.deactivated',
+  'project.reactivated',
+  'visibility.changed',
+  'handover.created',
+  'handover.read',
+  'record.forgotten',
+  'guard.rejected',
+];
+
+interface Filter {
+  actorUserId?: string;
+  action?: string;
+  from?: string;
+  to?: string;
+}
+
+const toIso = (local: string) => (local === '' ? undefined : new Date(local).toISOString());
+
+function summary(data: Record<string, unknown>): string {
+  return Object.entries(data)
+    .map(([key, value]) => `${key}: ${typeof value === 'string' ? value : JSON.stringify(value)}`)
+    .join(', ');
+}
+
+export function AuditPage({ accountId, role }: AccountPageProps) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const members = useQuery(trpc.members.list.queryOptions({ accountId }));
+  const [draft, setDraft] = useState({ actorUserId: '', action: '', from: '', to: '' });
+  const [filter, setFilter] = useState<Filter>({});
+  const [cursors, setCursors] = useState<number[]>([]);
+  const cursor = cursors.at(-1);
+  const page = useQuery({
+    ...trpc.audit.list.queryOptions({ accountId, ...filter, limit: 25, ...(cursor === undefined ? {} : { cursor }) }),
+    enabled: isAdminRole(role),
+  });
+  const [exportError, setExportError] = useState<unknown>(null);
+  if (!isAdminRole(role)) {
+    return (
+      <>
+        <PageTitle>Audit log</PageTitle>
+        <p role="alert">Only owners and admins read the audit log.</p>
+      </>
+    );
+  }
+  const apply = (event: FormEvent) => {
+    event.preventDefault();
+    setCursors([]);
+    const next: Filter = {};
+    if (draft.actorUserId) next.actorUserId = draft.actorUserId;
+    if (draft.action) next.action = draft.action;
+    const from = toIso(draft.from);
+    const to = toIso(draft.to);
+    if (from) next.from = from;
+    if (to) next.to = to;
+    setFilter(next);
+  };
+  const download = async () => {
+    setExportError(null);
+    try {
+      const file = await queryClient.fetchQuery(trpc.audit.exportCsv.queryOptions({ accountId, ...filter }));
+      const url = URL.createObjectURL(new Blob([file.csv], { type: 'text/csv' }));
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = file.filename;
+      link.click();
+      URL.revokeObjectURL(url);
+    } catch (error) {
+      setExportError(error);
+    }
+  };
+  return (
+    <>
+      <PageTitle>Audit log</PageTitle>
+      <form className="panel row" onSubmit={apply} aria-label="Filter the audit log">
+        <SelectField label="Actor" value={draft.actorUserId} onChange={(e) => setDraft({ ...draft, actorUserId: e.target.value })}>
+          <option value="">anyone</option>
+          {members.data?.map((member) => (
+            <option key={member.userId} value={member.userId}>
+              {member.email}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField label="Action" value={draft.action} onChange={(e) => setDraft({ ...draft, action: e.target.value })}>
+          <option value="">any</option>
+          {actions.map((action) => (
+            <option key={action} value={action}>
+              {action}
+            </option>
+          ))}
+        </SelectField>
+        <Field label="From" type="datetime-local" value={draft.from} onChange={(e) => setDraft({ ...draft, from: e.target.value })} />
+        <Field label="To" type="datetime-local" value={draft.to} onChange={(e) => setDraft({ ...draft, to: e.target.value })} />
+        <button className="primary" type="submit">
+          Apply filters
+        </button>
+        <button type="button" onClick={() => void download()}>
+          Export CSV
+        </button>
+      </form>
+      <ErrorText error={page.error ?? exportError} />
+      {page.isPending ? (
+        <Loading what="audit log" />
+      ) : page.data?.events.length === 0 ? (
+        <Empty>No events match.</Empty>
+      ) : (
+        <div className="table-wrap">
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">Time</th>
+                <th scope="col">Action</th>
+                <th scope="col">Actor</th>
+                <th scope="col">Target</th>
+                <th scope="col">Details</th>
+              </tr>
+            </thead>
+            <tbody>
+              {page.data?.events.map((event) => (
+                <tr key={event.id}>
+                  <td>{formatTime(event.createdAt)}</td>
+                  <td className="mono">{event.action}</td>
+                  <td>
+                    {event.actorEmail ?? '—'}
+                    {event.actorKeyId ? <div className="muted">via key</div> : null}
+                  </td>
+                  <td>{event.targetType ?? ''}</td>
+                  <td className="muted">{summary(event.data)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <nav className="row" aria-label="Pages" style={{ marginTop: '0.8rem' }}>
+        <button type="button" disabled={cursors.length === 0} onClick={() => setCursors(cursors.slice(0, -1))}>
+          Newer
+        </button>
+        <button
+          type="button"
+          disabled={!page.data?.nextCursor}
+          onClick={() => page.data?.nextCursor && setCursors([...cursors, page.data.nextCursor])}
+        >
+          Older
+        </button>
+      </nav>
+    </>
+  );
+}

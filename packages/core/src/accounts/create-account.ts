@@ -1,0 +1,45 @@
+import { randomUUID } from 'node:crypto';
+import { accounts, memberships, projects, subscriptions, withTenant, type Db } from '@mmw/db';
+import { generateSecretToken } from '../auth/session-token.ts';
+
+export const DEFAULT_PROJECT = 'default';
+
+export interface CreatedAccount {
+  accountId: string;
+  projectId: string;
+  slug: string;
+}
+
+function slugFor(name: string): string {
+  const base = name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 40);
+  return `${base || 'account'}-${generateSecretToken().slice(0, 6)}`;
+}
+
+/**
+ * A new account, owned by the user, with its first project. The id is chosen here so that the
+ * whole creation runs as the new tenant, never across tenants.
+ */
+export async function createAccount(
+  db: Db,
+  input: { kind: 'personal' | 'organization'; name: string; ownerUserId: string },
+): Promise<CreatedAccount> {
+  const accountId = randomUUID();
+  const slug = slugFor(input.name);
+  return withTenant(db, accountId, async (tx) => {
+    await tx.insert(accounts).values({ id: accountId, kind: input.kind, slug, name: input.name });
+    await tx.insert(memberships).values({ accountId, userId: input.ownerUserId, role: 'owner' });
+    // Without billing, every account has an active self-hosted subscription with no end;
+    // with billing, the first Stripe event replaces it.
+    await tx.insert(subscriptions).values({ accountId, status: 'active', plan: 'self-hosted' }).onConflictDoNothing();
+    const [project] = await tx
+      .insert(projects)
+      .values({ accountId, name: DEFAULT_PROJECT })
+      .returning({ id: projects.id });
+    if (!project) throw new Error('project was not created');
+    return { accountId, projectId: project.id, slug };
+  });
+}

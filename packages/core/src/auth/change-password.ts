@@ -1,0 +1,29 @@
+import { eq } from 'drizzle-orm';
+import { users, type Db } from '@mmw/db';
+import { auditForUser } from '../audit/audit-for-user.ts';
+import { AppError } from '../errors.ts';
+import { assertPasswordAcceptable, hashPassword, verifyPassword } from './password.ts';
+import { invalidateUserSessions } from './sessions.ts';
+
+/** Changes the password and ends every other session of the user; the current one stays. */
+export async function changePassword(
+  db: Db,
+  input: { userId: string; sessionId: string; currentPassword: string; newPassword: string },
+): Promise<{ endedSessions: number }> {
+  assertPasswordAcceptable(input.newPassword);
+  const [user] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, input.userId));
+  if (!user?.passwordHash || !(await verifyPassword(user.passwordHash, input.currentPassword))) {
+    throw new AppError('invalid_input', 'the current password is incorrect');
+  }
+  await db.update(users).set({ passwordHash: await hashPassword(input.newPassword) }).where(eq(users.id, input.userId));
+  const endedSessions = await invalidateUserSessions(db, input.userId, input.sessionId);
+  await auditForUser(db, input.userId, { action: 'user.password_changed', targetType: 'user', targetId: input.userId });
+  return { endedSessions };
+}
+
+/** Sign-out everywhere: every session of the user ends, this one included. */
+export async function signOutEverywhere(db: Db, userId: string): Promise<{ endedSessions: number }> {
+  const endedSessions = await invalidateUserSessions(db, userId);
+  await auditForUser(db, userId, { action: 'user.signed_out_everywhere', targetType: 'user', targetId: userId });
+  return { endedSessions };
+}

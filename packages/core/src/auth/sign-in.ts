@@ -1,0 +1,35 @@
+import { eq } from 'drizzle-orm';
+import { users, type Db } from '@mmw/db';
+import { auditForUser } from '../audit/audit-for-user.ts';
+import { AppError } from '../errors.ts';
+import type { SignInInput } from './credentials.ts';
+import { assertLoginAllowed, clearLoginFailures, loginBuckets, recordLoginFailure } from './login-throttle.ts';
+import { verifyDecoy, verifyPassword } from './password.ts';
+import { createSession, type NewSession, type SessionUser } from './sessions.ts';
+
+const refused = () => new AppError('unauthorized', 'email or password is incorrect');
+
+/** Signs in with email and password; throttled per email and per client address. */
+export async function signIn(
+  db: Db,
+  input: SignInInput,
+  client: { address: string },
+): Promise<{ user: SessionUser; session: NewSession }> {
+  const buckets = loginBuckets(input.email, client.address);
+  await assertLoginAllowed(db, buckets);
+  const [user] = await db
+    .select({ id: users.id, email: users.email, name: users.name, passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.email, input.email));
+  const ok =
+    user?.passwordHash != null ? await verifyPassword(user.passwordHash, input.password) : await verifyDecoy(input.password);
+  if (!user || !ok) {
+    await recordLoginFailure(db, buckets);
+    if (user) await auditForUser(db, user.id, { action: 'user.sign_in_failed', targetType: 'user', targetId: user.id });
+    throw refused();
+  }
+  await clearLoginFailures(db, buckets);
+  const session = await createSession(db, user.id);
+  await auditForUser(db, user.id, { action: 'user.signed_in', targetType: 'user', targetId: user.id });
+  return { user: { id: user.id, email: user.email, name: user.name }, session };
+}

@@ -1,0 +1,30 @@
+import { eq } from 'drizzle-orm';
+import { users, type Db } from '@mmw/db';
+import { createAccount } from '../accounts/create-account.ts';
+import { auditForUser } from '../audit/audit-for-user.ts';
+import { AppError } from '../errors.ts';
+import type { SignUpInput } from './credentials.ts';
+import { assertPasswordAcceptable, hashPassword } from './password.ts';
+import { createSession, type NewSession, type SessionUser } from './sessions.ts';
+
+/** A new user with a personal account (and its first project), signed in at once. */
+export async function signUp(db: Db, input: SignUpInput): Promise<{ user: SessionUser; session: NewSession }> {
+  assertPasswordAcceptable(input.password);
+  const passwordHash = await hashPassword(input.password);
+  const name = input.name === undefined || input.name === '' ? null : input.name;
+  // users is global (a person belongs to many accounts); the unique email decides a race.
+  const [user] = await db
+    .insert(users)
+    .values({ email: input.email, name, passwordHash })
+    .onConflictDoNothing()
+    .returning({ id: users.id, email: users.email, name: users.name });
+  if (!user) throw new AppError('conflict', 'an account with this email already exists; sign in instead');
+  try {
+    await createAccount(db, { kind: 'personal', name: name ?? input.email.split('@')[0] ?? 'personal', ownerUserId: user.id });
+  } catch (error) {
+    await db.delete(users).where(eq(users.id, user.id));
+    throw error;
+  }
+  await auditForUser(db, user.id, { action: 'user.signed_up', targetType: 'user', targetId: user.id });
+  return { user, session: await createSession(db, user.id) };
+}

@@ -1,0 +1,47 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import { accounts, memberships, withTenant, type Db } from '@mmw/db';
+import { z } from 'zod';
+import type { Caller } from '../caller.ts';
+import { AppError } from '../errors.ts';
+
+export const roles = ['owner', 'admin', 'member'] as const;
+export const roleSchema = z.enum(roles);
+export type Role = z.infer<typeof roleSchema>;
+
+/** A signed-in user acting in one account, as the dashboard resolved it once per request. */
+export interface Member {
+  accountId: string;
+  userId: string;
+  role: Role;
+  accountKind: 'personal' | 'organization';
+}
+
+export const accountNotFound = () => new AppError('not_found', 'account not found');
+
+/** The user's active membership of the account; another tenant's account is "not found". */
+export async function resolveMember(db: Db, userId: string, accountId: string): Promise<Member> {
+  const [row] = await withTenant(db, accountId, (tx) =>
+    tx
+      .select({ role: memberships.role, kind: accounts.kind })
+      .from(memberships)
+      .innerJoin(accounts, eq(accounts.id, memberships.accountId))
+      .where(
+        and(eq(memberships.accountId, accountId), eq(memberships.userId, userId), isNull(memberships.removedAt)),
+      ),
+  );
+  if (!row) throw accountNotFound();
+  return { accountId, userId, role: row.role, accountKind: row.kind };
+}
+
+export function isAdmin(member: Member): boolean {
+  return member.role === 'owner' || member.role === 'admin';
+}
+
+export function assertAdmin(member: Member): void {
+  if (!isAdmin(member)) throw new AppError('forbidden', 'only owners and admins may do this');
+}
+
+/** The member as a caller of the memory core, reading one project of the account. */
+export function memberCaller(member: Member, projectId: string): Caller {
+  return { accountId: member.accountId, projectId, userId: member.userId, keyId: null, source: 'dashboard' };
+}
