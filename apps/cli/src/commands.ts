@@ -1,11 +1,12 @@
 import {
   AppError,
+  createJobQueue,
   provisionKey,
   revokeKeyByOperator,
   setProjectActiveByOperator,
   setSubscriptionByOperator,
 } from '@mmw/core';
-import type { Db } from '@mmw/db';
+import type { Database } from '@mmw/db';
 
 export const usage = `Usage: pnpm mmw <command>
 
@@ -18,6 +19,8 @@ export const usage = `Usage: pnpm mmw <command>
   project activate --account A --project P
   subscription set --account A --status STATUS [--plan PLAN] [--period-end ISO]
                                             STATUS: active, trialing, past_due, canceled, unpaid, none, ...
+  jobs failed                               list jobs that failed after their last retry
+  jobs retry JOB_ID                         run a failed job again
 `;
 
 export type Options = Partial<Record<'account' | 'project' | 'member' | 'name' | 'status' | 'plan' | 'period-end', string>>;
@@ -37,11 +40,12 @@ function parseDate(value: string | undefined): Date | undefined {
 
 /** Runs one operator command; returns the exit code. */
 export async function runCommand(
-  db: Db,
+  database: Database,
   args: string[],
   options: Options,
   print: (line: string) => void,
 ): Promise<number> {
+  const db = database.db;
   const [noun, verb, target] = args;
   const command = `${noun ?? ''} ${verb ?? ''}`.trim();
   switch (command) {
@@ -81,6 +85,25 @@ export async function runCommand(
         periodEnd: parseDate(options['period-end']),
       });
       print(`subscription of ${options.account} set to ${options.status}`);
+      return 0;
+    }
+    case 'jobs failed': {
+      const jobs = await createJobQueue(database, { supervise: false });
+      const failed = await jobs.failed();
+      await jobs.stop();
+      for (const job of failed) print(`${job.id}  ${job.queue}  ${job.failedAt.toISOString()}  ${JSON.stringify(job.payload)}`);
+      print(`${failed.length} failed job(s)`);
+      return 0;
+    }
+    case 'jobs retry': {
+      if (!target) throw new AppError('invalid_input', 'give the id of the failed job to retry');
+      const jobs = await createJobQueue(database, { supervise: false });
+      try {
+        await jobs.retry(target);
+      } finally {
+        await jobs.stop();
+      }
+      print(`job ${target} sent again`);
       return 0;
     }
     default:

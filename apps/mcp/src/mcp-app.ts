@@ -2,6 +2,7 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { authenticateKey, isAppError, type MemoryService, type MemorySession } from '@mmw/core';
+import { setLimitHeaders } from './limit-headers.ts';
 import { isDatabaseReady, type Db } from '@mmw/db';
 import { describeError } from './safe-log.ts';
 import { registerMemoryTools } from './tools.ts';
@@ -75,8 +76,9 @@ export async function buildMcpApp(options: McpAppOptions): Promise<FastifyInstan
       }
     },
     handler: async (request, reply) => {
-      const session = request.session;
-      if (!session) return jsonRpcError(reply, 401, -32001, 'Unauthorized');
+      const authenticated = request.session;
+      if (!authenticated) return jsonRpcError(reply, 401, -32001, 'Unauthorized');
+      const session: MemorySession = { ...authenticated, onLimits: (state) => setLimitHeaders(reply.raw, state) };
       const idempotencyHeader = request.headers['x-idempotency-key'];
       const server = new McpServer({ name: 'mmw', version: options.version ?? '0.1.0' });
       registerMemoryTools(server, {

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildDashboardApp } from '@mmw/dashboard';
-import { claudeAddCommand, createMemoryService, ensureLocalSetup, loadConfig } from '@mmw/core';
+import { claudeAddCommand, createRuntime, ensureLocalSetup, loadConfig } from '@mmw/core';
 import { openDatabase, takeLock } from '@mmw/db';
 import { buildMcpApp } from '@mmw/mcp';
 
@@ -19,16 +19,21 @@ const database = await openDatabase({
   dataDir: config.MMW_DATA_DIR,
   poolSize: config.DATABASE_POOL_SIZE,
 });
-const service = createMemoryService(database.db);
-const mcp = await buildMcpApp({ db: database.db, service, logLevel: config.LOG_LEVEL });
-const dashboard = await buildDashboardApp({ db: database.db, logLevel: config.LOG_LEVEL });
-
+const runtime = await createRuntime(database, config);
+await runtime.startWorker();
+const mcp = await buildMcpApp({ db: database.db, service: runtime.service, logLevel: config.LOG_LEVEL });
 await mcp.listen({ host: config.HOST, port: config.MCP_PORT });
-await dashboard.listen({ host: config.HOST, port: config.DASHBOARD_PORT });
-
 const mcpAddress = mcp.server.address();
 const mcpPort = typeof mcpAddress === 'object' && mcpAddress ? mcpAddress.port : config.MCP_PORT;
 const mcpUrl = `http://${config.HOST}:${mcpPort}/mcp`;
+
+const dashboard = await buildDashboardApp({
+  db: database.db,
+  logLevel: config.LOG_LEVEL,
+  publicUrl: config.PUBLIC_URL,
+  mcpUrl: config.MCP_PUBLIC_URL ?? mcpUrl,
+});
+await dashboard.listen({ host: config.HOST, port: config.DASHBOARD_PORT });
 const local = await ensureLocalSetup(database.db);
 if (local) {
   if (embedded) writeFileSync(join(config.MMW_DATA_DIR, 'local-key'), `${local.key}\n`, { mode: 0o600 });
@@ -53,6 +58,7 @@ async function stop(): Promise<void> {
   if (stopping) return;
   stopping = true;
   await Promise.allSettled([mcp.close(), dashboard.close()]);
+  await runtime.stop();
   await database.close();
   releaseLock();
   process.exit(0);

@@ -16,6 +16,7 @@ const envSchema = z.object({
   MCP_PORT: port(8787),
   DASHBOARD_PORT: port(3000),
   PUBLIC_URL: optionalString,
+  MCP_PUBLIC_URL: optionalString,
   MMW_KEY_CALLS_PER_MINUTE: positiveInt.optional(),
   MMW_PROJECT_CALLS_PER_MINUTE: positiveInt.optional(),
   MMW_RECORD_LIMIT: positiveInt.optional(),
@@ -29,6 +30,8 @@ const envSchema = z.object({
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
   STRIPE_API_URL: optionalString,
+  STRIPE_PRICE_PRO: optionalString,
+  STRIPE_PRICE_TEAM: optionalString,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

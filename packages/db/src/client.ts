@@ -123,3 +123,20 @@ export async function isDatabaseReady(db: Db): Promise<boolean> {
     return false;
   }
 }
+
+/**
+ * Raw SQL with $1…$n placeholders, run on a drizzle handle (a transaction included): what pg-boss
+ * needs to enqueue a job in the transaction of the write that caused it.
+ */
+export function executeSqlOn(db: Db): ExecuteSql {
+  return async (text, values = []) => {
+    const parts = text.split(/\$(\d+)/);
+    const chunks = parts.map((part, i) => {
+      if (i % 2 === 0) return sql.raw(part);
+      const value: unknown = values[Number(part) - 1];
+      return sql.param(value ?? null);
+    });
+    const result = (await db.execute(sql.join(chunks, sql.raw('')))) as unknown as { rows: Record<string, unknown>[] };
+    return { rows: result.rows };
+  };
+}

@@ -1,9 +1,20 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import pg from 'pg';
-import { migratePostgres, openPostgres, type Database } from '@mmw/db';
+import { migratePostgres, migrationsFolder, openPostgres, type Database } from '@mmw/db';
 import { adminUrl } from './env.ts';
 
-export const TEMPLATE_DATABASE = 'mmw_test_template';
+/** The template is named by the migrations it holds, so concurrent runs share it and a change rebuilds it. */
+export const TEMPLATE_DATABASE = `mmw_tpl_${migrationsDigest().slice(0, 16)}`;
+
+function migrationsDigest(): string {
+  const hash = createHash('sha256');
+  for (const file of readdirSync(migrationsFolder).filter((name) => name.endsWith('.sql')).sort()) {
+    hash.update(file).update(readFileSync(join(migrationsFolder, file)));
+  }
+  return hash.digest('hex');
+}
 
 export function databaseUrl(name: string): string {
   const url = new URL(adminUrl);
@@ -26,9 +37,15 @@ export async function prepareTemplate(): Promise<void> {
   await withAdmin(async (admin) => {
     await admin.query('select pg_advisory_lock(7265101)');
     try {
-      await admin.query(`drop database if exists ${TEMPLATE_DATABASE}`);
-      await admin.query(`create database ${TEMPLATE_DATABASE}`);
-      await migratePostgres(databaseUrl(TEMPLATE_DATABASE));
+      const existing = await admin.query('select 1 from pg_database where datname = $1', [TEMPLATE_DATABASE]);
+      if (existing.rowCount === 0) {
+        // Built under another name, then renamed: a half-built template is never used.
+        const building = `${TEMPLATE_DATABASE}_building`;
+        await admin.query(`drop database if exists ${building}`);
+        await admin.query(`create database ${building}`);
+        await migratePostgres(databaseUrl(building));
+        await admin.query(`alter database ${building} rename to ${TEMPLATE_DATABASE}`);
+      }
     } finally {
       await admin.query('select pg_advisory_unlock(7265101)');
     }
@@ -68,4 +85,18 @@ export async function createTestDatabase(poolSize = 10): Promise<TestDatabase> {
       await withAdmin((admin) => admin.query(`drop database if exists ${name} with (force)`));
     },
   };
+}
+
+/** Waits until no job of the queue is waiting or running; polls the queue table, bounded in time. */
+export async function drainJobs(testDb: TestDatabase, queue = 'archivist', timeoutMs = 30_000): Promise<void> {
+  const started = Date.now();
+  for (;;) {
+    const [row] = await testDb.query<{ n: string }>(
+      "select count(*) as n from pgboss.job where name = $1 and state in ('created', 'retry', 'active')",
+      [queue],
+    );
+    if (Number(row?.n) === 0) return;
+    if (Date.now() - started > timeoutMs) throw new Error(`jobs of ${queue} still pending after ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }

@@ -62,8 +62,9 @@ export function createBuiltInAnalyser(tuning: AnalyserTuning = defaultTuning): A
 
 export function analyseWithRules({ record, candidates }: AnalysisInput, tuning: AnalyserTuning): Analysis {
   const next = profileRecord(record);
-  const seen = new Set([record.id]);
-  const priors = candidates.filter((candidate) => !seen.has(candidate.id) && seen.add(candidate.id)).map(profileRecord);
+  // Each candidate once, and never the record itself.
+  const unique = new Map(candidates.filter((candidate) => candidate.id !== record.id).map((c) => [c.id, c]));
+  const priors = [...unique.values()].map(profileRecord);
   const corpus = createCorpus([next.termList, ...priors.map((prior) => prior.termList)]);
   const nextVector = corpus.vector(next.termList);
 

@@ -1,6 +1,13 @@
 import { announcesChange, flipsAntonym, isNegated } from './language-cues.ts';
-import { stem, tokenize } from './text.ts';
+import { stem, terms, tokenize } from './text.ts';
 import type { ValueProfile } from './values.ts';
+
+const negationWords = new Set(['longer', 'anymor', 'remov', 'drop', 'deprec', 'retir', 'decommiss', 'avoid']);
+const retraction = /\b(?:removed|dropped|deprecated|retired|decommissioned|avoid)\b/i;
+/** "moved from Linear to Jira", "switched from npm to pnpm", "replaced Jest with Vitest". */
+const replacement =
+  /\b(?:from|replaced|replace|replacing)\s+([\p{L}\p{N}][\p{L}\p{N}._\-/]*)\s+(?:to|with|by)\s+([\p{L}\p{N}][\p{L}\p{N}._\-/]*)/giu;
+const retracts = (clause: string): boolean => retraction.test(clause);
 
 export interface StatementView {
   text: string;
@@ -10,20 +17,19 @@ export interface StatementView {
 }
 
 /** Why a newer record contradicts an older one on the same topic, or null when it does not. */
-export function findContradiction(
-  older: StatementView,
-  newer: StatementView,
-): string | null {
-  const numbers = differingNumbers(older.values, newer.values);
-  if (numbers !== null) return numbers;
-  const terms = differingTerms(older.values, newer.values);
-  if (terms !== null) return terms;
-  if (flipsAntonym(older.text, newer.text)) return 'the newer record states the opposite';
-  if (isNegated(older.text) !== isNegated(newer.text)) return 'the newer record negates the older one';
-  if (announcesChange(newer.text, older.text) && dropsContent(older.terms, newer.terms)) {
-    return 'the newer record announces a change';
-  }
-  return null;
+export function findContradiction(older: StatementView, newer: StatementView): string | null {
+  return (
+    differingNumbers(older.values, newer.values) ??
+    differingTerms(older.values, newer.values) ??
+    replacedValue(older, newer) ??
+    (flipsAntonym(older.text, newer.text) ? 'the newer record states the opposite' : null) ??
+    (negatesTheOther(older, newer) ? 'the newer record negates the older one' : null) ??
+    (announcesChange(newer.text, older.text) &&
+    dropsContent(older.terms, newer.terms) &&
+    !confirmsEveryValue(older.values, newer.values)
+      ? 'the newer record announces a change'
+      : null)
+  );
 }
 
 /** The same quantity (same unit) with a value each side lacks: "100 requests" vs "300 requests". */
@@ -31,27 +37,87 @@ function differingNumbers(older: ValueProfile, newer: ValueProfile): string | nu
   for (const [unit, oldValues] of older.numbers) {
     const newValues = newer.numbers.get(unit);
     if (newValues === undefined) continue;
-    const gone = [...oldValues].filter((value) => !newValues.has(value));
-    const added = [...newValues].filter((value) => !oldValues.has(value));
-    const [was] = gone;
-    const [now] = added;
+    const [was] = [...oldValues].filter((value) => !newValues.has(value));
+    const [now] = [...newValues].filter((value) => !oldValues.has(value));
     if (was !== undefined && now !== undefined) return describe(unit, was, now);
   }
   return null;
 }
 
 /**
- * A name or identifier only the older record has, replaced by one only the newer has. A value is
- * not "only" on one side when its words occur on the other side in any form (Staging ~ staging).
+ * A name or identifier replaced by another: either each side has one the other lacks, or the
+ * newer puts a new value where the older had another ("sent through SendGrid" → "sent through
+ * Postmark", even when the newer still mentions SendGrid elsewhere).
  */
 function differingTerms(older: ValueProfile, newer: ValueProfile): string | null {
-  const onlyIn = (own: ValueProfile, other: ValueProfile): string[] =>
-    [...own.terms].filter(
-      (term) => !other.terms.has(term) && !tokenize(term).every((word) => other.stems.has(stem(word))),
-    );
-  const [was] = onlyIn(older, newer);
-  const [now] = onlyIn(newer, older);
-  return was !== undefined && now !== undefined ? `${was} → ${now}` : null;
+  const oldOnly = onlyIn(older, newer);
+  const newOnly = onlyIn(newer, older);
+  const [was] = oldOnly;
+  const [now] = newOnly;
+  if (was !== undefined && now !== undefined) return `${was} → ${now}`;
+  for (const value of newOnly) {
+    const slot = newer.terms.get(value);
+    if (slot === undefined || slot === '') continue;
+    for (const [previous, previousSlot] of older.terms) {
+      if (previousSlot === slot && previous !== value) return `${previous} → ${value}`;
+    }
+  }
+  return null;
+}
+
+/**
+ * Values of `own` that `other` lacks. A single word also counts as present when the other side
+ * has it in any form (Staging ~ staging); an identifier such as a path or host must match exactly.
+ */
+function onlyIn(own: ValueProfile, other: ValueProfile): string[] {
+  return [...own.terms.keys()].filter((value) => {
+    if (other.terms.has(value)) return false;
+    const words = tokenize(value);
+    const [word] = words;
+    return !(words.length === 1 && word !== undefined && other.stems.has(stem(word)));
+  });
+}
+
+/** The newer record names the older one's value as the one it replaced. */
+function replacedValue(older: StatementView, newer: StatementView): string | null {
+  for (const match of newer.text.matchAll(replacement)) {
+    const [, was = '', now = ''] = match;
+    const mentions = (value: string): boolean =>
+      tokenize(value).every((word) => older.values.stems.has(stem(word)));
+    if (mentions(was) && !mentions(now)) return `${was.toLowerCase()} → ${now.toLowerCase()}`;
+  }
+  return null;
+}
+
+/**
+ * One side negates or retracts a statement the other makes: the negated clause ("squash merges
+ * are no longer required", "the certbot cron job was removed") is about what the other side says.
+ */
+function negatesTheOther(older: StatementView, newer: StatementView): boolean {
+  const negatedIn = (side: StatementView, other: StatementView): boolean =>
+    !isNegated(other.text) &&
+    side.text.split(/[;,.!?()]\s|[;!?()]/).some((clause) => {
+      if (!isNegated(clause) && !retracts(clause)) return false;
+      const said = terms(clause).filter((term) => !negationWords.has(term));
+      const shared = said.filter((term) => other.terms.has(term)).length;
+      return shared > 0 && shared >= said.length / 2;
+    });
+  return negatedIn(newer, older) || negatedIn(older, newer);
+}
+
+/**
+ * The newer record repeats every value the older one asserts, so its change language is about
+ * something else: "upgraded to PostgreSQL 16.2" does not outdate "the version is 16.2".
+ */
+function confirmsEveryValue(older: ValueProfile, newer: ValueProfile): boolean {
+  let count = older.terms.size;
+  for (const [unit, values] of older.numbers) {
+    for (const value of values) {
+      count += 1;
+      if (newer.numbers.get(unit)?.has(value) !== true) return false;
+    }
+  }
+  return count > 0 && onlyIn(older, newer).length === 0;
 }
 
 /** Whether the older record says something the newer one leaves out (so it is not a mere addition). */

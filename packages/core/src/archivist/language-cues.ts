@@ -36,6 +36,8 @@ const problemPhrases = [
   /\bduplicat(?:e|ed|es)\b/,
   /\b(?:does|do|did)(?:n't|n’t| not) work\b/,
   /\bstuck\b|\bhangs?\b/,
+  /\boom(?:killed)?\b|\bout of memory\b/,
+  /\bflicker(?:s|ing)?\b|\bglitch(?:es|y)?\b/,
   /\bblank page\b/,
   /\bfills? up\b/,
   /\b(?:users?|customers?) report\b/,
@@ -105,7 +107,8 @@ export function flipsAntonym(a: string, b: string): boolean {
   const x = a.toLowerCase();
   const y = b.toLowerCase();
   return antonyms.some(
-    ([left, right]) => (left.test(x) && right.test(y) && !left.test(y)) || (right.test(x) && left.test(y) && !right.test(y)),
+    ([left, right]) =>
+      (left.test(x) && right.test(y) && !left.test(y)) || (right.test(x) && left.test(y) && !right.test(y)),
   );
 }
 

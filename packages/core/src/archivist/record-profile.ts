@@ -7,6 +7,8 @@ import { valueProfile, type ValueProfile } from './values.ts';
 export interface RecordProfile {
   record: ArchivistRecord;
   text: string;
+  /** Stemmed content words of the text, in order. */
+  textTerms: string[];
   /** Stemmed content words of the text and the fact_key, with repeats (for TF-IDF). */
   termList: string[];
   terms: Set<string>;
@@ -19,10 +21,12 @@ export interface RecordProfile {
 
 export function profileRecord(record: ArchivistRecord): RecordProfile {
   const text = record.content;
-  const termList = [...terms(text), ...factKeyWords(record.factKey).map(stem)];
+  const textTerms = terms(text);
+  const termList = [...textTerms, ...factKeyWords(record.factKey).map(stem)];
   return {
     record,
     text,
+    textTerms,
     termList,
     terms: new Set(termList),
     values: valueProfile(text),

@@ -1,18 +1,16 @@
 import { stemmer } from 'stemmer';
 import { isStopword } from './stopwords.ts';
 
-const nonWord = /[^\p{L}\p{N}]+/u;
+const wordPattern = /[\p{L}\p{N}]+/gu;
 const hasLetter = /\p{L}/u;
 const hasDigit = /\p{N}/u;
 const asciiLetters = /^[a-z]+$/;
+const nonAscii = /[^\p{ASCII}]/u;
 
 /** Lowercase words: split on anything that is not a letter or a digit, in any script. */
 export function tokenize(text: string): string[] {
-  const words: string[] = [];
-  for (const part of text.normalize('NFKC').toLowerCase().split(nonWord)) {
-    if (part !== '') words.push(part);
-  }
-  return words;
+  const normalized = nonAscii.test(text) ? text.normalize('NFKC') : text;
+  return normalized.toLowerCase().match(wordPattern) ?? [];
 }
 
 const stemCache = new Map<string, string>();
@@ -50,11 +48,25 @@ export function isContentWord(word: string): boolean {
   return hasDigit.test(word) && word.length >= 3;
 }
 
+const termCache = new Map<string, string | null>();
+
+/** The stem of a content word, or null for a stopword or a token that says nothing. Cached. */
+export function contentTerm(word: string): string | null {
+  let term = termCache.get(word);
+  if (term === undefined) {
+    term = isContentWord(word) ? stem(word) : null;
+    if (termCache.size >= stemCacheLimit) termCache.clear();
+    termCache.set(word, term);
+  }
+  return term;
+}
+
 /** Stemmed content terms of a text, in order, with repeats. */
 export function terms(text: string): string[] {
   const result: string[] = [];
   for (const word of tokenize(text)) {
-    if (isContentWord(word)) result.push(stem(word));
+    const term = contentTerm(word);
+    if (term !== null) result.push(term);
   }
   return result;
 }

@@ -1,64 +1,108 @@
-import { stem, tokenize } from './text.ts';
+import { stem, terms as contentTerms, tokenize } from './text.ts';
 import { isStopword } from './stopwords.ts';
+import { canonicalAlias } from './synonyms.ts';
 
 /**
  * The concrete values a record asserts: numbers keyed by what they measure, and names or
- * identifiers (hosts, paths, versions of tools, people, products). Two records on one topic
- * contradict each other when each asserts a value of the same kind that the other lacks.
+ * identifiers (hosts, paths, tools, people, products), each with the word it follows. Two records
+ * on one topic contradict each other when each asserts a value of the same kind the other lacks.
  */
 export interface ValueProfile {
-  /** unit → normalized numbers, e.g. "request" → {"100"}, "time" → {"9:30"}, "gb" → {"2"}. */
+  /** unit → normalized numbers, e.g. "request" → {"100"}, "time" → {"09:30"}, "gb" → {"2"}. */
   numbers: Map<string, Set<string>>;
-  /** Lowercased names and identifiers: "sendgrid", "db-primary-1.internal", "/api/stripe/webhook". */
-  terms: Set<string>;
-  /** Stems of every word, to tell a value that merely moved around from one that is new. */
+  /** Lowercased value → the stem of the content word before it ("sent through SendGrid" → "sent"). */
+  terms: Map<string, string>;
+  /** Stems of every word of the text. */
   stems: Set<string>;
+  /** Stemmed content words outside the values: what the record talks about. */
+  plainTerms: Set<string>;
 }
 
-const identifierPattern = /[\p{L}\p{N}][\p{L}\p{N}]*(?:[._\-/:@=][\p{L}\p{N}]+)+/gu;
-const pathPattern = /(?:^|\s)[~.]?\/[\p{L}\p{N}._\-/]+/gu;
-/** Capitalized or camelCase words, and words with digits such as k8s, p95, argon2id. */
+const issueRefPattern = /#\d+|\b[A-Z][A-Z0-9]{1,9}-\d+\b/g;
+const urlPattern = /\b[a-z][a-z0-9+.-]*:\/\/[^\s<>"'`)\]]*[^\s<>"'`)\].,;:!?]/gi;
+const pathPattern = /(?<=^|\s)[~.]?\/[\p{L}\p{N}._\-/]+/gu;
+const identifierPattern = /[\p{L}\p{N}]+(?:[._\-/:@=][\p{L}\p{N}]+)+/gu;
+/** Capitalized, camelCase or ALLCAPS words, and words with digits such as k8s, p95, argon2id. */
 const namePattern =
   /(?<![\p{L}\p{N}])(?:\p{Lu}[\p{L}\p{N}]*|\p{Ll}+\p{Lu}[\p{L}\p{N}]*|\p{L}+\p{N}[\p{L}\p{N}]*)(?![\p{L}\p{N}])/gu;
-const issueRefPattern = /#\d+|\b[A-Z][A-Z0-9]{1,9}-\d+\b/g;
 const datePattern = /\b\d{4}-\d{2}-\d{2}\b/g;
 const timePattern = /\b\d{1,2}:\d{2}\b/g;
 const hasLetter = /\p{L}/u;
+const sentenceStart = /(?:^|[.!?:;]\s+|\n\s*)$/;
 const clauseBreak = /[;,.!?()]\s|[;!?()]/;
+/** Words that sit between a slot and its value without naming the slot ("is now Vitest"). */
+const fillers = new Set(['now', 'still', 'currently', 'always', 'also', 'again', 'actually']);
 
 const numberWords: Record<string, string> = {
-  one: '1', two: '2', three: '3', four: '4', five: '5', six: '6',
-  seven: '7', eight: '8', nine: '9', ten: '10', eleven: '11', twelve: '12',
+  one: '1',
+  two: '2',
+  three: '3',
+  four: '4',
+  five: '5',
+  six: '6',
+  seven: '7',
+  eight: '8',
+  nine: '9',
+  ten: '10',
+  eleven: '11',
+  twelve: '12',
 };
 
 export function valueProfile(text: string): ValueProfile {
   const numbers = new Map<string, Set<string>>();
-  const terms = new Set<string>();
+  const terms = new Map<string, string>();
   const addNumber = (unit: string, value: string): void => {
     const set = numbers.get(unit) ?? new Set<string>();
     set.add(value);
     numbers.set(unit, set);
   };
+  const addTerm = (value: string, index: number): void => {
+    if (!terms.has(value)) terms.set(value, anchorBefore(text, index));
+  };
+  // Blank out what was read, keeping offsets, so each part of the text is read once.
+  const blank = (found: string): string => ' '.repeat(found.length);
 
-  // Issue references are about which problem, not what is true; they are handled elsewhere.
-  let rest = text.replace(issueRefPattern, ' ');
-  for (const match of rest.matchAll(pathPattern)) terms.add(match[0].trim().toLowerCase());
-  rest = rest.replace(pathPattern, ' ');
+  let rest = text.replace(issueRefPattern, blank);
+  for (const match of rest.matchAll(urlPattern)) addTerm(match[0].toLowerCase(), match.index);
+  rest = rest.replace(urlPattern, blank);
+  for (const match of rest.matchAll(pathPattern)) addTerm(match[0].toLowerCase(), match.index);
+  rest = rest.replace(pathPattern, blank);
   for (const match of rest.matchAll(identifierPattern)) {
-    if (hasLetter.test(match[0])) terms.add(match[0].toLowerCase());
+    if (hasLetter.test(match[0])) addTerm(match[0].toLowerCase(), match.index);
   }
-  rest = rest.replace(identifierPattern, (found) => (hasLetter.test(found) ? ' ' : found));
-  for (const match of rest.matchAll(namePattern)) {
-    const lower = match[0].toLowerCase();
-    if (!isStopword(lower)) terms.add(lower);
-  }
-  for (const match of rest.matchAll(datePattern)) addNumber('date', match[0]);
-  rest = rest.replace(datePattern, ' ');
-  for (const match of rest.matchAll(timePattern)) addNumber('time', match[0].padStart(5, '0'));
-  rest = rest.replace(timePattern, ' ');
+  rest = rest.replace(identifierPattern, (found) => (hasLetter.test(found) ? blank(found) : found));
+  let numberText = rest;
+  rest = rest.replace(namePattern, (word: string, index: number) => {
+    const lower = word.toLowerCase();
+    // "Staging is…" says nothing about a name; "PostgreSQL", "EKS" or "k8s" still do.
+    const plainCapital = /^\p{Lu}\p{Ll}*$/u.test(word);
+    if (isStopword(lower) || (plainCapital && sentenceStart.test(text.slice(0, index)))) return word;
+    addTerm(canonicalAlias(lower), index);
+    return blank(word);
+  });
+  for (const match of numberText.matchAll(datePattern)) addNumber('date', match[0]);
+  numberText = numberText.replace(datePattern, blank);
+  for (const match of numberText.matchAll(timePattern)) addNumber('time', match[0].padStart(5, '0'));
+  numberText = numberText.replace(timePattern, blank);
+  for (const clause of numberText.split(clauseBreak)) collectNumbers(clause, addNumber);
 
-  for (const clause of rest.split(clauseBreak)) collectNumbers(clause, addNumber);
-  return { numbers, terms, stems: new Set(tokenize(text).map(stem)) };
+  return {
+    numbers,
+    terms,
+    stems: new Set(tokenize(text).map(stem)),
+    plainTerms: new Set(contentTerms(rest)),
+  };
+}
+
+/** The stem of the last content word before `index` in the same clause. */
+function anchorBefore(text: string, index: number): string {
+  const clause = text.slice(0, index).split(clauseBreak).pop() ?? '';
+  const words = tokenize(clause);
+  for (let at = words.length - 1; at >= 0; at -= 1) {
+    const word = words[at] ?? '';
+    if (!isStopword(word) && !fillers.has(word)) return stem(word);
+  }
+  return '';
 }
 
 function collectNumbers(clause: string, add: (unit: string, value: string) => void): void {

@@ -1,19 +1,14 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { apiKeys, memberships, projects, withKeyHash, type Db } from '@mmw/db';
-import type { Caller } from '../caller.ts';
+import { apiKeys, memberships, projects, subscriptions, withKeyHash, type Db } from '@mmw/db';
+import { isSubscriptionStatus } from '../billing/subscription-status.ts';
+import type { MemorySession } from '../memory/memory-session.ts';
 import { AppError } from '../errors.ts';
 import { hashApiKey, hashesEqual, isWellFormedApiKey } from './api-key.ts';
-
-export interface KeyAuthentication {
-  caller: Caller;
-  /** False when the key's project was deleted or deactivated: tools answer with the spec's error. */
-  projectActive: boolean;
-}
 
 const unauthorized = () => new AppError('unauthorized', 'invalid or revoked API key');
 
 /** Resolves a presented key to its caller; unknown, malformed and revoked keys are all 'unauthorized'. */
-export async function authenticateKey(db: Db, presented: string): Promise<KeyAuthentication> {
+export async function authenticateKey(db: Db, presented: string): Promise<MemorySession> {
   if (!isWellFormedApiKey(presented)) throw unauthorized();
   const hash = hashApiKey(presented);
   return withKeyHash(db, hash, async (tx) => {
@@ -53,6 +48,15 @@ export async function authenticateKey(db: Db, presented: string): Promise<KeyAut
           isNull(projects.deletedAt),
         ),
       );
+    const [subscription] = await tx
+      .select({
+        status: subscriptions.status,
+        plan: subscriptions.plan,
+        currentPeriodEnd: subscriptions.currentPeriodEnd,
+        updatedAt: subscriptions.updatedAt,
+      })
+      .from(subscriptions)
+      .where(eq(subscriptions.accountId, key.accountId));
     // Written at most once a minute per key, so a busy key costs no write per call.
     await tx.execute(
       sql`update api_keys set last_used_at = now() where id = ${key.id} and account_id = ${key.accountId}
@@ -67,6 +71,11 @@ export async function authenticateKey(db: Db, presented: string): Promise<KeyAut
         source: 'agent',
       },
       projectActive: project !== undefined,
+      plan: subscription?.plan ?? 'self-hosted',
+      subscription:
+        subscription && isSubscriptionStatus(subscription.status)
+          ? { ...subscription, status: subscription.status }
+          : undefined,
     };
   });
 }

@@ -60,39 +60,31 @@ async function loadGraph(tx: Db, caller: Caller, ids: string[]): Promise<Map<str
   const graph = new Map<string, GraphRelation[]>();
   if (ids.length === 0) return graph;
   const other = alias(records, 'other');
-  const edges = await tx
-    .select({
-      relation: recordRelations.relation,
-      weight: recordRelations.weight,
-      fromId: recordRelations.fromRecordId,
-      toId: recordRelations.toRecordId,
-      otherId: other.id,
-      preview: sql<string>`left(${other.content}, ${PREVIEW_LENGTH})`,
-    })
-    .from(recordRelations)
-    .innerJoin(
-      other,
-      sql`${other.id} = case when ${recordRelations.fromRecordId} in ${ids}
-        then ${recordRelations.toRecordId} else ${recordRelations.fromRecordId} end`,
-    )
-    .where(
-      and(
-        eq(recordRelations.accountId, caller.accountId),
-        or(inArray(recordRelations.fromRecordId, ids), inArray(recordRelations.toRecordId, ids)),
-        isNull(other.deletedAt),
-        visibleRecords(caller, other),
-      ),
-    )
-    .orderBy(sql`${recordRelations.weight} desc`);
-  const wanted = new Set(ids);
-  for (const edge of edges) {
-    // An edge between two records of the result shows on both of them.
-    if (wanted.has(edge.fromId) && edge.otherId === edge.toId) {
-      push(graph, edge.fromId, { ...edge, direction: 'outgoing' });
-    }
-    if (wanted.has(edge.toId) && edge.otherId === edge.fromId) {
-      push(graph, edge.toId, { ...edge, direction: 'incoming' });
-    }
+  // Outgoing edges leave a record of the result, incoming ones arrive at it; the other end must be
+  // live and visible, or the edge is not shown (nor its preview).
+  for (const direction of ['outgoing', 'incoming'] as const) {
+    const near = direction === 'outgoing' ? recordRelations.fromRecordId : recordRelations.toRecordId;
+    const far = direction === 'outgoing' ? recordRelations.toRecordId : recordRelations.fromRecordId;
+    const edges = await tx
+      .select({
+        relation: recordRelations.relation,
+        weight: recordRelations.weight,
+        nearId: near,
+        otherId: other.id,
+        preview: sql<string>`left(${other.content}, ${PREVIEW_LENGTH})`,
+      })
+      .from(recordRelations)
+      .innerJoin(other, eq(other.id, far))
+      .where(
+        and(
+          eq(recordRelations.accountId, caller.accountId),
+          inArray(near, ids),
+          isNull(other.deletedAt),
+          visibleRecords(caller, other),
+        ),
+      )
+      .orderBy(sql`${recordRelations.weight} desc`);
+    for (const edge of edges) push(graph, edge.nearId, { ...edge, direction });
   }
   return graph;
 }

@@ -9,6 +9,8 @@ import type { RecordRow } from './record-view.ts';
 export interface MatchScope {
   workspaceId: string;
   scope: string | null;
+  /** The expanded pass of search also looks at fact_key. */
+  includeFactKey?: boolean;
 }
 
 export interface Matches {
@@ -26,7 +28,12 @@ function baseConditions(caller: Caller, where: MatchScope): SQL[] {
   return conditions;
 }
 
-const matches = (query: string) => sql`${records.tsv} @@ to_tsquery('simple', ${query})`;
+function matcher(where: MatchScope) {
+  return (query: string) =>
+    where.includeFactKey
+      ? sql`(${records.tsv} @@ to_tsquery('simple', ${query}) or ${records.keyTsv} @@ to_tsquery('simple', ${query}))`
+      : sql`${records.tsv} @@ to_tsquery('simple', ${query})`;
+}
 
 /** The latest records of the workspace: what an empty query returns. */
 export async function latestRecords(tx: Db, caller: Caller, where: MatchScope, limit: number): Promise<Matches> {
@@ -52,6 +59,7 @@ export async function findMatches(
   words: readonly string[],
   limit: number,
 ): Promise<Matches> {
+  const matches = matcher(where);
   const found: Matches = { rows: [], scores: new Map() };
   for (let k = words.length; k >= 1 && found.rows.length < limit; k--) {
     const conditions = baseConditions(caller, where);
@@ -59,7 +67,7 @@ export async function findMatches(
     const query = atLeastQuery(words, k);
     if (query === undefined) {
       // Too many combinations of words: score the remaining rows that hold any word.
-      await addScored(tx, found, conditions, words, limit);
+      await addScored(tx, found, conditions, words, limit, matches);
       break;
     }
     const rows = await tx
@@ -82,6 +90,7 @@ async function addScored(
   conditions: SQL[],
   words: readonly string[],
   limit: number,
+  matches: (query: string) => SQL,
 ): Promise<void> {
   const score = sql<number>`(${sql.join(
     words.map((word) => sql`(${matches(prefixTerm(word))})::int`),

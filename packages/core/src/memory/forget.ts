@@ -6,6 +6,7 @@ import type { Caller } from '../caller.ts';
 import { AppError } from '../errors.ts';
 import { visibleRecords } from '../visibility/visible-records.ts';
 import { isUuid } from './record-input.ts';
+import { countForgottenRecord } from '../usage/record-count.ts';
 
 export const forgetInputShape = {
   id: z.string().describe('ID of the record to forget.'),
@@ -46,6 +47,7 @@ export async function forgetRecord(db: Db, caller: Caller, input: ForgetInput): 
       .update(records)
       .set({ supersededBy: row.supersededBy })
       .where(and(eq(records.accountId, caller.accountId), eq(records.supersededBy, row.id)));
+    await countForgottenRecord(tx, caller.accountId);
     await recordAudit(tx, {
       accountId: caller.accountId,
       action: 'record.forgotten',

@@ -1,51 +1,146 @@
-import type { Db } from '@mmw/db';
+import { recordAudit } from '../audit/record-audit.ts';
+import { entitlementFor, type Access } from '../billing/entitlement.ts';
+import { planById, type Plan } from '../billing/plans.ts';
 import type { Caller } from '../caller.ts';
-import { AppError, messages } from '../errors.ts';
+import type { QueryExpander } from '../archivist/query-expansion.ts';
+import type { Config } from '../config.ts';
+import { AppError, isAppError, messages } from '../errors.ts';
+import { guardRecord } from './guard-pending.ts';
+import { createCallLimits, type CallLimits } from '../limits/call-limits.ts';
+import { countNewRecord } from '../usage/record-count.ts';
+import { withTenant, type Db } from '@mmw/db';
 import { forgetRecord, type ForgetInput, type ForgetOutput } from './forget.ts';
-import { validateRememberInput, type RememberInput } from './record-input.ts';
+import { claimIdempotencyKey, fingerprintRequest, saveIdempotentAnswer, validateIdempotencyKey } from './idempotency.ts';
+import type { MemorySession } from './memory-session.ts';
+import { validateRememberInput, type RememberInput, type ValidRememberInput } from './record-input.ts';
 import type { RecordView } from './record-view.ts';
-import { storeRecord } from './remember.ts';
+import { insertRecord } from './remember.ts';
 import { searchRecords, type SearchInput, type SearchOutput } from './search.ts';
 import { validateMemory, type ValidateInput, type ValidateOutput } from './validate-memory.ts';
 
-/** An authenticated caller of the memory tools, as the transport resolved it. */
-export interface MemorySession {
-  caller: Caller;
-  projectActive: boolean;
-}
+export type { MemorySession } from './memory-session.ts';
 
 export interface RememberOptions {
   idempotencyKey?: string | undefined;
 }
 
+type WithNotice<T> = T & { notice?: string };
+
 export interface MemoryService {
-  remember(session: MemorySession, input: RememberInput, options?: RememberOptions): Promise<RecordView>;
-  search(session: MemorySession, input: SearchInput): Promise<SearchOutput>;
-  forget(session: MemorySession, input: ForgetInput): Promise<ForgetOutput>;
-  validate(session: MemorySession, input: ValidateInput): Promise<ValidateOutput>;
+  remember(session: MemorySession, input: RememberInput, options?: RememberOptions): Promise<WithNotice<RecordView>>;
+  search(session: MemorySession, input: SearchInput): Promise<WithNotice<SearchOutput>>;
+  forget(session: MemorySession, input: ForgetInput): Promise<WithNotice<ForgetOutput>>;
+  validate(session: MemorySession, input: ValidateInput): Promise<WithNotice<ValidateOutput>>;
 }
 
-function assertProjectActive(session: MemorySession): Caller {
-  if (!session.projectActive) throw new AppError('project_unavailable', messages.projectUnavailable);
-  return session.caller;
+export interface MemoryServiceDeps {
+  db: Db;
+  config: Config;
+  now?: () => Date;
+  /** Expands queries that find nothing or are abstract; without it, search does not expand. */
+  expander?: QueryExpander;
+  /** Work that must commit with the record, such as enqueueing the archivist. */
+  onRecordStored?: (tx: Db, caller: Caller, record: RecordView) => Promise<void>;
 }
 
 /** The memory tools with every rule that applies to them, for every door (MCP, dashboard, jobs). */
-export function createMemoryService(db: Db): MemoryService {
+export function createMemoryService(deps: MemoryServiceDeps): MemoryService {
+  const { db, config } = deps;
+  const limits: CallLimits = createCallLimits(db);
+  const now = deps.now ?? (() => new Date());
+
+  /** Project, subscription and call limits, in that order; returns what the call may go on with. */
+  async function enter(session: MemorySession, needs: Exclude<Access, 'none'>) {
+    if (!session.projectActive) throw new AppError('project_unavailable', messages.projectUnavailable);
+    const plan = planById(config, session.plan);
+    const entitlement = entitlementFor(session.subscription, plan.graceDays, now());
+    if (entitlement.access === 'none' || (needs === 'full' && entitlement.access === 'read_only')) {
+      throw new AppError('subscription_required', entitlement.notice ?? messages.notice('memory is unavailable'));
+    }
+    const state = await limits.count(session.caller, plan).catch((error: unknown) => {
+      if (isAppError(error) && error.retryAfterSeconds !== undefined) {
+        session.onLimits?.({ limit: 0, remaining: 0, resetSeconds: error.retryAfterSeconds, retryAfterSeconds: error.retryAfterSeconds });
+      }
+      throw error;
+    });
+    session.onLimits?.(state);
+    return { caller: session.caller, plan, notice: entitlement.notice };
+  }
+
+  const withNotice = <T extends object>(result: T, notice: string | undefined): WithNotice<T> =>
+    notice === undefined ? result : { ...result, notice };
+
+  async function guarded(caller: Caller, valid: ValidRememberInput): Promise<ValidRememberInput> {
+    try {
+      const { fields } = await guardRecord({
+        content: valid.content,
+        fact_key: valid.factKey,
+        source_id: valid.sourceId,
+        source_hash: valid.sourceHash,
+        source_revision: valid.sourceRevision,
+        scope: valid.scope,
+      });
+      return {
+        ...valid,
+        content: fields.content,
+        factKey: fields.fact_key,
+        sourceId: fields.source_id,
+        sourceHash: fields.source_hash,
+        sourceRevision: fields.source_revision,
+        scope: fields.scope,
+      };
+    } catch (error) {
+      if (isAppError(error) && error.code === 'guard_rejected') {
+        // The fact of the rejection is kept, never the content.
+        await withTenant(db, caller.accountId, (tx) =>
+          recordAudit(tx, {
+            accountId: caller.accountId,
+            action: 'guard.rejected',
+            actorUserId: caller.userId,
+            actorKeyId: caller.keyId,
+            data: { reason: error.message, workspace: valid.workspace },
+          }),
+        );
+      }
+      throw error;
+    }
+  }
+
+  async function store(caller: Caller, plan: Plan, input: ValidRememberInput, idempotencyKey: string | undefined) {
+    const fingerprint = idempotencyKey === undefined ? undefined : fingerprintRequest(input);
+    return withTenant(db, caller.accountId, async (tx) => {
+      if (idempotencyKey !== undefined && fingerprint !== undefined) {
+        const earlier = await claimIdempotencyKey(tx, caller, idempotencyKey, fingerprint);
+        if (earlier) return earlier;
+      }
+      const record = await insertRecord(tx, caller, input);
+      if (idempotencyKey !== undefined) await saveIdempotentAnswer(tx, caller, idempotencyKey, record);
+      await deps.onRecordStored?.(tx, caller, record);
+      await countNewRecord(tx, caller.accountId, plan);
+      return record;
+    });
+  }
+
   return {
-    async remember(session, input) {
-      const caller = assertProjectActive(session);
+    async remember(session, input, options = {}) {
+      const idempotencyKey =
+        options.idempotencyKey === undefined ? undefined : validateIdempotencyKey(options.idempotencyKey);
       const valid = validateRememberInput(input);
-      return storeRecord(db, caller, valid);
+      const { caller, plan, notice } = await enter(session, 'full');
+      const record = await store(caller, plan, await guarded(caller, valid), idempotencyKey);
+      return withNotice(record, notice);
     },
     async search(session, input) {
-      return searchRecords(db, assertProjectActive(session), input);
+      const { caller, notice } = await enter(session, 'read_only');
+      return withNotice(await searchRecords(db, caller, input, deps.expander), notice);
     },
     async forget(session, input) {
-      return forgetRecord(db, assertProjectActive(session), input);
+      const { caller, notice } = await enter(session, 'full');
+      return withNotice(await forgetRecord(db, caller, input), notice);
     },
     async validate(session, input) {
-      return validateMemory(db, assertProjectActive(session), input);
+      const { caller, notice } = await enter(session, 'read_only');
+      return withNotice(await validateMemory(db, caller, input), notice);
     },
   };
 }

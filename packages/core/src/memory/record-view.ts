@@ -29,6 +29,9 @@ export const recordViewSchema = z.object({
   updated_at: z.string(),
 });
 
+/** A `[MMW Notice]: …` that comes with results, e.g. while a payment is past due. */
+export const noticeShape = { notice: z.string().optional() };
+
 export type GraphRelation = z.infer<typeof graphRelationSchema>;
 export type RecordView = z.infer<typeof recordViewSchema>;
 

@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNull, ne } from 'drizzle-orm';
-import { records, withTenant, type Db } from '@mmw/db';
+import { records, type Db } from '@mmw/db';
 import type { Caller } from '../caller.ts';
 import { AppError } from '../errors.ts';
 import { visibleRecords } from '../visibility/visible-records.ts';
@@ -7,12 +7,6 @@ import { recordColumns } from './record-columns.ts';
 import { unknownDerivedFrom, type ValidRememberInput } from './record-input.ts';
 import { toRecordView, type RecordView } from './record-view.ts';
 import { findOrCreateWorkspace } from './workspaces.ts';
-
-/** Work done in the record's own transaction after it is stored: idempotency, jobs, limits. */
-export interface RememberHooks {
-  beforeInsert?: (tx: Db, caller: Caller) => Promise<void>;
-  afterInsert?: (tx: Db, caller: Caller, record: RecordView) => Promise<void>;
-}
 
 async function assertSourcesExist(tx: Db, caller: Caller, ids: string[]): Promise<void> {
   if (ids.length === 0) return;
@@ -26,19 +20,14 @@ async function assertSourcesExist(tx: Db, caller: Caller, ids: string[]): Promis
 }
 
 /**
- * Stores a new record. Never overwrites: a record with the same fact_key becomes a newer version and
- * the earlier versions point to it through superseded_by. The input is already validated and guarded.
+ * Inserts a new record in the caller's transaction. Never overwrites: a record with the same fact_key
+ * becomes a newer version and the earlier versions point to it through superseded_by. The input is
+ * already validated and guarded.
  */
-export async function storeRecord(
-  db: Db,
-  caller: Caller,
-  input: ValidRememberInput,
-  hooks: RememberHooks = {},
-): Promise<RecordView> {
-  return withTenant(db, caller.accountId, async (tx) => {
+export async function insertRecord(tx: Db, caller: Caller, input: ValidRememberInput): Promise<RecordView> {
+  {
     const workspace = await findOrCreateWorkspace(tx, caller, input.workspace);
     await assertSourcesExist(tx, caller, input.derivedFrom);
-    await hooks.beforeInsert?.(tx, caller);
     const [row] = await tx
       .insert(records)
       .values({
@@ -75,8 +64,6 @@ export async function storeRecord(
           ),
         );
     }
-    const view = toRecordView(row, { workspace: workspace.name, status: 'unverified', graph: [] });
-    await hooks.afterInsert?.(tx, caller, view);
-    return view;
-  });
+    return toRecordView(row, { workspace: workspace.name, status: 'unverified', graph: [] });
+  }
 }

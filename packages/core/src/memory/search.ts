@@ -1,5 +1,9 @@
 import { z } from 'zod';
-import { withTenant, type Db } from '@mmw/db';
+import { and, desc, eq, isNull } from 'drizzle-orm';
+import { records, withTenant, type Db } from '@mmw/db';
+import { isAbstractQuery } from '../archivist/abstract-query.ts';
+import type { ExpansionContext, QueryExpander } from '../archivist/query-expansion.ts';
+import { visibleRecords } from '../visibility/visible-records.ts';
 import type { Caller } from '../caller.ts';
 import { AppError } from '../errors.ts';
 import { describeRecords } from './describe-records.ts';
@@ -26,14 +30,37 @@ export type SearchInput = z.infer<z.ZodObject<typeof searchInputShape>>;
 
 export const searchOutputShape = {
   result: z.array(recordViewSchema),
+  expanded_terms: z
+    .array(z.string())
+    .optional()
+    .describe('Terms added to the query when nothing matched or the query was abstract.'),
 };
 
 export interface SearchOutput {
   result: RecordView[];
+  expanded_terms?: string[];
+}
+
+const VOCABULARY_RECORDS = 200;
+
+/** The recent records of the workspace whose words expansion may draw on. */
+async function workspaceVocabulary(tx: Db, caller: Caller, workspaceId: string): Promise<ExpansionContext> {
+  const vocabulary = await tx
+    .select({ content: records.content, factKey: records.factKey })
+    .from(records)
+    .where(and(eq(records.workspaceId, workspaceId), isNull(records.deletedAt), visibleRecords(caller, records)))
+    .orderBy(desc(records.updatedAt))
+    .limit(VOCABULARY_RECORDS);
+  return { vocabulary };
 }
 
 /** search reads only: nothing is created or changed. */
-export async function searchRecords(db: Db, caller: Caller, input: SearchInput): Promise<SearchOutput> {
+export async function searchRecords(
+  db: Db,
+  caller: Caller,
+  input: SearchInput,
+  expander?: QueryExpander,
+): Promise<SearchOutput> {
   assertNoNul('query', input.query);
   if (input.query.length > 2_000) throw new AppError('invalid_input', 'query is too long: at most 2000 characters');
   const workspaceName = validateWorkspaceName(input.workspace);
@@ -46,14 +73,27 @@ export async function searchRecords(db: Db, caller: Caller, input: SearchInput):
     const workspace = await findWorkspace(tx, caller, workspaceName);
     const where = { workspaceId: workspace.id, scope: input.scope?.trim() || null };
     const words = splitQueryWords(input.query);
-    const found =
+    let found =
       words.length === 0
         ? await latestRecords(tx, caller, where, wanted)
         : await findMatches(tx, caller, where, words, wanted);
+    let added: string[] | undefined;
+    // Nothing matched, or the query is abstract: expand it and search again, also over fact_key.
+    if (expander && words.length > 0 && (found.rows.length === 0 || isAbstractQuery(words))) {
+      const terms = await expander.expand(words, await workspaceVocabulary(tx, caller, workspace.id));
+      const fresh = splitQueryWords(terms.join(' ')).filter((term) => !words.includes(term));
+      if (fresh.length > 0) {
+        const expanded = await findMatches(tx, caller, { ...where, includeFactKey: true }, [...words, ...fresh], wanted);
+        if (expanded.rows.length > 0) {
+          found = expanded;
+          added = fresh;
+        }
+      }
+    }
     const views = await describeRecords(tx, caller, found.rows, { currentSourceHash, scores: found.scores });
     const kept = excludeStale ? views.filter((view) => view.status !== 'stale') : views;
     const result = kept.slice(0, limit);
     await auditHandedOverReads(tx, caller, result.map((view) => view.id), 'search');
-    return { result };
+    return { result, ...(added === undefined ? {} : { expanded_terms: added }) };
   });
 }

@@ -57,7 +57,8 @@ export async function evaluatePairs(analyser: Analyser, pairs: LabelledPair[]): 
     const background: ArchivistRecord[] = [];
     for (let k = 1; k < 50 && k < pairs.length; k += 1) {
       const other = olders[(index + Math.floor((k * pairs.length) / 50)) % pairs.length];
-      if (other !== undefined && other.id !== `old-${pair.id}` && !background.includes(other)) background.push(other);
+      if (other !== undefined && other.id !== `old-${pair.id}` && !background.includes(other))
+        background.push(other);
     }
     const own = olders[index];
     if (own === undefined) continue;

@@ -75,8 +75,17 @@ export const records = pgTable(
       .generatedAlwaysAs(
         sql`to_tsvector('simple'::regconfig, regexp_replace(lower(content || ' ' || source || ' ' || coalesce(source_id, '')), '[^[:alnum:]]+', ' ', 'g'))`,
       ),
+    // The words of fact_key, for the second, expanded pass of search.
+    keyTsv: tsvector('key_tsv')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`to_tsvector('simple'::regconfig, regexp_replace(lower(coalesce(fact_key, '')), '[^[:alnum:]]+', ' ', 'g'))`,
+      ),
   },
   (t) => [
+    index('records_ws_key_tsv_idx')
+      .using('gin', t.workspaceId, t.keyTsv)
+      .where(sql`deleted_at IS NULL AND fact_key IS NOT NULL`),
     index('records_ws_tsv_idx')
       .using('gin', t.workspaceId, t.tsv)
       .where(sql`deleted_at IS NULL`),

@@ -40,16 +40,17 @@ export const idempotencyEntries = pgTable(
   (t) => [primaryKey({ columns: [t.projectId, t.key] }), index('idempotency_expires_idx').on(t.expiresAt)],
 );
 
-/** Fixed-window call counters shared by every replica. */
-export const rateLimitWindows = pgTable(
-  'rate_limit_windows',
-  {
-    accountId: uuid('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
-    bucket: text('bucket').notNull(),
-    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
-    count: integer('count').notNull().default(0),
-  },
-  (t) => [primaryKey({ columns: [t.bucket, t.windowStart] })],
-);
+/** Call counters of rate-limiter-flexible's drizzle store, shared by every replica; keys are opaque bucket ids. */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  points: integer('points').notNull().default(0),
+  expire: timestamp('expire', { withTimezone: true }),
+});
+
+/** Live records per account, kept in the transaction that adds or forgets one: the plan's record limit reads it. */
+export const accountUsage = pgTable('account_usage', {
+  accountId: uuid('account_id')
+    .primaryKey()
+    .references(() => accounts.id, { onDelete: 'cascade' }),
+  recordCount: integer('record_count').notNull().default(0),
+});

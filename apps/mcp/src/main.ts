@@ -1,0 +1,31 @@
+import { createRuntime, loadConfig } from '@mmw/core';
+import { openDatabase } from '@mmw/db';
+import { buildMcpApp } from './mcp-app.ts';
+
+// The MCP ingress alone, for deployments that scale it apart from the dashboard; stateless, so any
+// number of replicas can share one PostgreSQL.
+const config = loadConfig();
+if (config.DATABASE_URL === undefined) {
+  process.stderr.write('DATABASE_URL is required to run the MCP ingress on its own; use `pnpm start` for the embedded default.\n');
+  process.exit(1);
+}
+const database = await openDatabase({
+  databaseUrl: config.DATABASE_URL,
+  dataDir: config.MMW_DATA_DIR,
+  poolSize: config.DATABASE_POOL_SIZE,
+});
+const runtime = await createRuntime(database, config);
+const app = await buildMcpApp({ db: database.db, service: runtime.service, logLevel: config.LOG_LEVEL });
+await app.listen({ host: config.HOST, port: config.MCP_PORT });
+const address = app.server.address();
+const port = typeof address === 'object' && address ? address.port : config.MCP_PORT;
+process.stdout.write(`MCP ingress listening on http://${config.HOST}:${port}/mcp\n`);
+
+const stop = async () => {
+  await app.close();
+  await runtime.stop();
+  await database.close();
+  process.exit(0);
+};
+process.on('SIGINT', () => void stop());
+process.on('SIGTERM', () => void stop());

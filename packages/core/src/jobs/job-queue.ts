@@ -1,0 +1,98 @@
+import PgBoss from 'pg-boss';
+import { executeSqlOn, type Database, type Db } from '@mmw/db';
+import type { z } from 'zod';
+import { AppError } from '../errors.ts';
+
+/** The queue failed jobs land in once their retries are spent; an operator lists and redrives it. */
+export const FAILED_JOBS_QUEUE = 'failed-jobs';
+
+/** A job: its queue name, the schema of its payload (ids and names only, never content), its handler. */
+export interface JobDefinition<T> {
+  name: string;
+  payload: z.ZodType<T>;
+  /** Idempotent: it may run more than once, and re-reads the current state before acting. */
+  handle(payload: T): Promise<void>;
+}
+
+export interface FailedJob {
+  id: string;
+  queue: string;
+  payload: unknown;
+  failedAt: Date;
+}
+
+export interface JobQueue {
+  /** Enqueues in the caller's transaction: the job exists if and only if the write commits. */
+  enqueue<T>(tx: Db, job: JobDefinition<T>, payload: T): Promise<void>;
+  work(jobs: JobDefinition<never>[], options: { concurrency: number; batchSize: number }): Promise<void>;
+  failed(): Promise<FailedJob[]>;
+  retry(id: string): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/**
+ * pg-boss on the application's own connection (its schema comes with the migrations), so the embedded
+ * database and PostgreSQL run the same way.
+ */
+export async function createJobQueue(database: Database, options: { supervise?: boolean } = {}): Promise<JobQueue> {
+  const boss = new PgBoss({
+    db: { executeSql: database.executeSql },
+    schema: 'pgboss',
+    migrate: false,
+    supervise: options.supervise ?? true,
+    schedule: false,
+  });
+  boss.on('error', () => {
+    // Transient database errors are retried by pg-boss on its next poll; payloads are never logged.
+  });
+  await boss.start();
+
+  return {
+    async enqueue(tx, job, payload) {
+      // The queue name travels with the payload, so a job that lands in failed-jobs can be redriven.
+      const data = { queue: job.name, payload: job.payload.parse(payload) };
+      await boss.send(job.name, data, { db: { executeSql: executeSqlOn(tx) } });
+    },
+    async work(jobs, options) {
+      for (const job of jobs) {
+        for (let i = 0; i < options.concurrency; i++) {
+          await boss.work<unknown>(job.name, { batchSize: options.batchSize, pollingIntervalSeconds: 0.5 }, async (batch) => {
+            for (const item of batch) {
+              const envelope = item.data as { payload?: unknown } | null;
+              await job.handle(job.payload.parse(envelope?.payload) as never);
+            }
+          });
+        }
+      }
+    },
+    async failed() {
+      const { rows } = await database.executeSql(
+        `select id, data, created_on from pgboss.job where name = $1 and state = 'created' order by created_on desc limit 500`,
+        [FAILED_JOBS_QUEUE],
+      );
+      return rows.map((row) => {
+        const data = row.data as { queue?: unknown; payload?: unknown } | null;
+        return {
+          id: String(row.id),
+          queue: typeof data?.queue === 'string' ? data.queue : 'unknown',
+          payload: data?.payload ?? data,
+          failedAt: new Date(String(row.created_on)),
+        };
+      });
+    },
+    async retry(id) {
+      const { rows } = await database.executeSql(
+        `select data from pgboss.job where name = $1 and state = 'created' and id::text = $2`,
+        [FAILED_JOBS_QUEUE, id],
+      );
+      const data = rows[0]?.data as { queue?: unknown; payload?: unknown } | undefined;
+      if (typeof data?.queue !== 'string') throw new AppError('not_found', `no failed job '${id.slice(0, 64)}'`);
+      const job = { queue: data.queue, payload: data.payload };
+      await boss.send(job.queue, { queue: job.queue, payload: job.payload });
+      await boss.deleteJob(FAILED_JOBS_QUEUE, id);
+    },
+    async stop() {
+      await boss.stop({ graceful: true, wait: true, close: false });
+    },
+  };
+}

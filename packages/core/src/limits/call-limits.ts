@@ -1,0 +1,64 @@
+import { RateLimiterDrizzle, RateLimiterRes } from 'rate-limiter-flexible';
+import { rateLimits, type Db } from '@mmw/db';
+import { AppError, messages } from '../errors.ts';
+import type { Plan } from '../billing/plans.ts';
+import type { LimitState } from '../memory/memory-session.ts';
+import type { Caller } from '../caller.ts';
+
+const WINDOW_SECONDS = 60;
+
+/**
+ * Tool calls per key and per project per minute, counted in PostgreSQL through rate-limiter-flexible's
+ * drizzle store, so every replica shares the counters.
+ */
+export interface CallLimits {
+  /** Counts one call; throws the spec's error when a limit is exceeded. */
+  count(caller: Caller, plan: Plan): Promise<LimitState>;
+}
+
+export function createCallLimits(db: Db): CallLimits {
+  const limiters = new Map<string, RateLimiterDrizzle>();
+  const limiter = (kind: 'key' | 'project', points: number) => {
+    const id = `${kind}:${points}`;
+    let found = limiters.get(id);
+    if (!found) {
+      found = new RateLimiterDrizzle({
+        storeClient: db,
+        schema: rateLimits,
+        points,
+        duration: WINDOW_SECONDS,
+        keyPrefix: kind,
+      });
+      limiters.set(id, found);
+    }
+    return found;
+  };
+
+  const consume = async (kind: 'key' | 'project', id: string, points: number): Promise<RateLimiterRes> => {
+    try {
+      return await limiter(kind, points).consume(id);
+    } catch (rejection) {
+      if (rejection instanceof RateLimiterRes) {
+        const retryAfterSeconds = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
+        const message = kind === 'key' ? messages.keyRateLimited : messages.projectRateLimited;
+        throw new AppError(kind === 'key' ? 'rate_limited' : 'project_rate_limited', message, { retryAfterSeconds });
+      }
+      throw new AppError('unavailable', 'call limits are unavailable, try again');
+    }
+  };
+
+  return {
+    async count(caller, plan) {
+      const keyState = caller.keyId === null ? undefined : await consume('key', caller.keyId, plan.keyCallsPerMinute);
+      const projectState = await consume('project', caller.projectId, plan.projectCallsPerMinute);
+      const tightest =
+        keyState !== undefined && keyState.remainingPoints <= projectState.remainingPoints ? keyState : projectState;
+      return {
+        limit: tightest === keyState ? plan.keyCallsPerMinute : plan.projectCallsPerMinute,
+        remaining: tightest.remainingPoints,
+        resetSeconds: Math.ceil(tightest.msBeforeNext / 1000),
+        retryAfterSeconds: undefined,
+      };
+    },
+  };
+}

@@ -1,0 +1,3 @@
+export async function guardRecord<T extends Record<string, string | null | undefined>>(fields: T): Promise<{ fields: T }> {
+  return { fields };
+}

@@ -1,0 +1,70 @@
+import type { Database } from '@mmw/db';
+import { createBuiltInAnalyser, type Analyser } from './archivist/analyser.ts';
+import { createModelAnalyser } from './archivist/model-analyser.ts';
+import { createModelExpander } from './archivist/model-expander.ts';
+import { createBuiltInExpander, type QueryExpander } from './archivist/query-expansion.ts';
+import type { Config } from './config.ts';
+import { archivistJob } from './jobs/archivist-job.ts';
+import { createJobQueue, type JobQueue } from './jobs/job-queue.ts';
+import { createMemoryService, type MemoryService } from './memory/memory-service.ts';
+
+/** Everything a process of MMW runs on one database: the memory service, the job queue and its worker. */
+export interface Runtime {
+  service: MemoryService;
+  jobs: JobQueue;
+  /** How often the model gave no usable answer and the built-in analyser or expander stood in. */
+  modelFallbacks(): number;
+  startWorker(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export async function createRuntime(
+  database: Database,
+  config: Config,
+  options: { now?: () => Date } = {},
+): Promise<Runtime> {
+  let fallbacks = 0;
+  const onFallback = () => {
+    fallbacks++;
+  };
+  const builtInAnalyser = createBuiltInAnalyser();
+  const builtInExpander = createBuiltInExpander();
+  const model =
+    config.MMW_MODEL_URL === undefined
+      ? undefined
+      : {
+          url: config.MMW_MODEL_URL,
+          apiKey: config.MMW_MODEL_API_KEY ?? '',
+          model: config.MMW_MODEL,
+          timeoutMs: config.MMW_MODEL_TIMEOUT_MS,
+        };
+  const analyser: Analyser = model
+    ? createModelAnalyser({ ...model, fallback: builtInAnalyser, onFallback })
+    : builtInAnalyser;
+  const expander: QueryExpander = model
+    ? createModelExpander({ ...model, fallback: builtInExpander, onFallback })
+    : builtInExpander;
+
+  const jobs = await createJobQueue(database);
+  const archivist = archivistJob({ db: database.db, analyser });
+  const service = createMemoryService({
+    db: database.db,
+    config,
+    expander,
+    ...(options.now ? { now: options.now } : {}),
+    onRecordStored: (tx, caller, record) =>
+      jobs.enqueue(tx, archivist, { accountId: caller.accountId, recordId: record.id }),
+  });
+
+  return {
+    service,
+    jobs,
+    modelFallbacks: () => fallbacks,
+    startWorker: () =>
+      jobs.work([archivist as never], {
+        concurrency: config.MMW_WORKER_CONCURRENCY,
+        batchSize: config.MMW_WORKER_BATCH_SIZE,
+      }),
+    stop: () => jobs.stop(),
+  };
+}

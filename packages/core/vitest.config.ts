@@ -1,9 +1,0 @@
-import { defineConfig } from 'vitest/config';
-
-export default defineConfig({
-  test: {
-    globalSetup: ['@mmw/test-support/global-setup'],
-    testTimeout: 60_000,
-    hookTimeout: 60_000,
-  },
-});

@@ -1,0 +1,2 @@
+ALTER TABLE "records" ADD COLUMN "key_tsv" "tsvector" GENERATED ALWAYS AS (to_tsvector('simple'::regconfig, regexp_replace(lower(coalesce(fact_key, '')), '[^[:alnum:]]+', ' ', 'g'))) STORED NOT NULL;--> statement-breakpoint
+CREATE INDEX "records_ws_key_tsv_idx" ON "records" USING gin ("workspace_id","key_tsv") WHERE deleted_at IS NULL AND fact_key IS NOT NULL;
