@@ -1,6 +1,7 @@
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { build } from 'vite';
 import { isWebBuildStale, stampWebBuild, webSourceDir } from '../src/web-build.ts';
-import { join } from 'node:path';
 
 /** Builds the web UI into dist/web when it is missing or built from other sources; silent otherwise. */
 export async function buildWebIfStale(): Promise<boolean> {
@@ -11,6 +12,7 @@ export async function buildWebIfStale(): Promise<boolean> {
   return true;
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+const entry = process.argv[1];
+if (entry !== undefined && import.meta.url === pathToFileURL(resolve(entry)).href) {
   await buildWebIfStale();
 }

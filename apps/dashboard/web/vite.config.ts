@@ -12,5 +12,6 @@ export default defineConfig({
     outDir: fileURLToPath(new URL('../dist/web', import.meta.url)),
     emptyOutDir: true,
     sourcemap: false,
+    chunkSizeWarningLimit: 1024,
   },
 });
