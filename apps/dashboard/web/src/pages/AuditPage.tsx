@@ -138,7 +138,7 @@ export function AuditPage({ accountId, role }: AccountPageProps) {
             <tbody>
               {page.data?.events.map((event) => (
                 <tr key={event.id}>
-                  <td>{formatTime(event.createdAt)}</td>
+                  <td className="nowrap">{formatTime(event.createdAt)}</td>
                   <td className="mono">{event.action}</td>
                   <td>
                     {event.actorEmail ?? '—'}

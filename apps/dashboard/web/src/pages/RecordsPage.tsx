@@ -44,6 +44,17 @@ function Versions({ accountId, projectId, workspace, factKey }: { accountId: str
   );
 }
 
+/** Versions are fetched when the reader opens them, not for every record shown. */
+function VersionsDetails({ factKey, versions }: { factKey: string; versions: (factKey: string) => ReactNode }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <details onToggle={(event) => setOpen(event.currentTarget.open)}>
+      <summary>Versions of {factKey}</summary>
+      {open ? versions(factKey) : null}
+    </details>
+  );
+}
+
 function RecordCard({ record, onForget, versions }: { record: Rec; onForget: () => void; versions: (factKey: string) => ReactNode }) {
   return (
     <article className="record" aria-label={`Record ${record.id}`}>
@@ -86,12 +97,7 @@ function RecordCard({ record, onForget, versions }: { record: Rec; onForget: () 
           </ul>
         </details>
       ) : null}
-      {record.fact_key ? (
-        <details>
-          <summary>Versions of {record.fact_key}</summary>
-          {versions(record.fact_key)}
-        </details>
-      ) : null}
+      {record.fact_key ? <VersionsDetails factKey={record.fact_key} versions={versions} /> : null}
       <div style={{ marginTop: '0.5rem' }}>
         <button type="button" className="danger" onClick={onForget}>
           Forget
