@@ -136,7 +136,7 @@ export function executeSqlOn(db: Db): ExecuteSql {
       const value: unknown = values[Number(part) - 1];
       return sql.param(value ?? null);
     });
-    const result = (await db.execute(sql.join(chunks, sql.raw('')))) as unknown as { rows: Record<string, unknown>[] };
-    return { rows: result.rows };
+    const result: unknown = await db.execute(sql.join(chunks, sql.raw('')));
+    return { rows: (result as { rows: Record<string, unknown>[] }).rows };
   };
 }

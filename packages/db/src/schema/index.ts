@@ -2,3 +2,4 @@ export * from './tenancy.ts';
 export * from './memory.ts';
 export * from './operations.ts';
 export * from './dashboard.ts';
+export * from './billing.ts';

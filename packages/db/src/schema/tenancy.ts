@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   index,
   integer,
@@ -104,4 +105,8 @@ export const subscriptions = pgTable('subscriptions', {
   stripeSubscriptionId: text('stripe_subscription_id'),
   recordLimit: integer('record_limit'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  /** Stripe's subscription ends at the period end (the customer canceled it in the portal). */
+  cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+  /** The stripe_sync_seq number of the last sync from Stripe that wrote this row. */
+  stripeSyncSeq: bigint('stripe_sync_seq', { mode: 'number' }),
 });
