@@ -60,7 +60,7 @@ describe('two ingress processes on one database', () => {
     expect([...idsPerKey.values()].every((ids) => ids.size === 1)).toBe(true);
     const rows = await testDb.query<{ n: string }>('select count(*) as n from records where account_id = $1', [accountId]);
     expect(Number(rows[0]?.n)).toBe(50);
-  });
+  }, 300_000);
 
   it('share call limits: a key gets exactly its limit across both', async () => {
     const limited = startScript('apps/mcp/src/main.ts', [], {
@@ -86,7 +86,7 @@ describe('two ingress processes on one database', () => {
     );
     expect(outcomes.filter((o) => !o.isError)).toHaveLength(39);
     expect(outcomes.filter((o) => o.text === 'MCP rate limit exceeded')).toHaveLength(61);
-  });
+  }, 300_000);
 
   it("hold the plan's record limit across both", async () => {
     const capped = ['a', 'b'].map(() =>
@@ -106,5 +106,5 @@ describe('two ingress processes on one database', () => {
     expect(outcomes.filter((o) => !o.isError)).toHaveLength(25);
     const rows = await testDb.query<{ n: string }>('select count(*) as n from records where account_id = $1', [accountId]);
     expect(Number(rows[0]?.n)).toBe(25);
-  });
+  }, 300_000);
 });

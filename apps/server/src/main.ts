@@ -32,6 +32,7 @@ const dashboard = await buildDashboardApp({
   logLevel: config.LOG_LEVEL,
   publicUrl: config.PUBLIC_URL,
   mcpUrl: config.MCP_PUBLIC_URL ?? mcpUrl,
+  billing: runtime.billing,
 });
 await dashboard.listen({ host: config.HOST, port: config.DASHBOARD_PORT });
 const local = await ensureLocalSetup(database.db);

@@ -3,15 +3,18 @@ import { createBuiltInAnalyser, type Analyser } from './archivist/analyser.ts';
 import { createModelAnalyser } from './archivist/model-analyser.ts';
 import { createModelExpander } from './archivist/model-expander.ts';
 import { createBuiltInExpander, type QueryExpander } from './archivist/query-expansion.ts';
+import { createBilling, type Billing } from './billing/billing.ts';
 import type { Config } from './config.ts';
 import { archivistJob } from './jobs/archivist-job.ts';
-import { createJobQueue, type JobQueue } from './jobs/job-queue.ts';
-import { createMemoryService, type MemoryService } from './memory/memory-service.ts';
+import { createJobQueue, runnable, type JobQueue } from './jobs/job-queue.ts';
+import { createMemoryService, type MemoryService, type Protections } from './memory/memory-service.ts';
 
 /** Everything a process of MMW runs on one database: the memory service, the job queue and its worker. */
 export interface Runtime {
   service: MemoryService;
   jobs: JobQueue;
+  /** Plans, Checkout, the customer portal and Stripe's webhooks; off without STRIPE_SECRET_KEY. */
+  billing: Billing;
   /** How often the model gave no usable answer and the built-in analyser or expander stood in. */
   modelFallbacks(): number;
   startWorker(): Promise<void>;
@@ -21,7 +24,7 @@ export interface Runtime {
 export async function createRuntime(
   database: Database,
   config: Config,
-  options: { now?: () => Date } = {},
+  options: { now?: () => Date; protections?: Protections } = {},
 ): Promise<Runtime> {
   let fallbacks = 0;
   const onFallback = () => {
@@ -52,19 +55,25 @@ export async function createRuntime(
     config,
     expander,
     ...(options.now ? { now: options.now } : {}),
+    ...(options.protections ? { protections: options.protections } : {}),
     onRecordStored: (tx, caller, record) =>
       jobs.enqueue(tx, archivist, { accountId: caller.accountId, recordId: record.id }),
   });
 
+  const billing = createBilling({ db: database.db, config, jobs, ...(options.now ? { now: options.now } : {}) });
+
   return {
     service,
     jobs,
+    billing,
     modelFallbacks: () => fallbacks,
-    startWorker: () =>
-      jobs.work([archivist as never], {
+    async startWorker() {
+      await jobs.work([runnable(archivist), ...billing.jobs], {
         concurrency: config.MMW_WORKER_CONCURRENCY,
         batchSize: config.MMW_WORKER_BATCH_SIZE,
-      }),
+      });
+      await billing.scheduleReconciliation();
+    },
     stop: () => jobs.stop(),
   };
 }

@@ -3,3 +3,6 @@ export * from './mcp-client.ts';
 export * from './mcp-server.ts';
 export * from './env.ts';
 export * from './child-process.ts';
+export * from './model-stub.ts';
+export * from './stripe-stub.ts';
+export * from './stripe-webhooks.ts';

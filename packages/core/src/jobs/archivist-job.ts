@@ -49,7 +49,7 @@ async function loadWork(db: Db, payload: ArchivistPayload) {
       )
       .orderBy(desc(records.createdAt))
       .limit(CANDIDATES);
-    return { author, workspaceId: row.workspaceId, record: row as ArchivistRecord, candidates };
+    return { author, workspaceId: row.workspaceId, record: row, candidates };
   });
 }
 

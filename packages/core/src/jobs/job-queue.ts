@@ -14,6 +14,23 @@ export interface JobDefinition<T> {
   handle(payload: T): Promise<void>;
 }
 
+/** A job with its payload type erased: it parses what it runs. */
+export interface RunnableJob {
+  name: string;
+  run(data: unknown): Promise<void>;
+}
+
+export function runnable<T>(job: JobDefinition<T>): RunnableJob {
+  return { name: job.name, run: (data) => job.handle(job.payload.parse(data)) };
+}
+
+export interface EnqueueOptions {
+  /** A UUID naming this run of the job. */
+  id?: string;
+  /** Not before this time. */
+  startAfter?: Date;
+}
+
 export interface FailedJob {
   id: string;
   queue: string;
@@ -22,9 +39,12 @@ export interface FailedJob {
 }
 
 export interface JobQueue {
-  /** Enqueues in the caller's transaction: the job exists if and only if the write commits. */
-  enqueue<T>(tx: Db, job: JobDefinition<T>, payload: T): Promise<void>;
-  work(jobs: JobDefinition<never>[], options: { concurrency: number; batchSize: number }): Promise<void>;
+  /**
+   * Enqueues in the caller's transaction: the job exists if and only if the write commits. A job
+   * given an id is enqueued once: a repeat with the same id adds nothing.
+   */
+  enqueue<T>(tx: Db, job: JobDefinition<T>, payload: T, options?: EnqueueOptions): Promise<void>;
+  work(jobs: RunnableJob[], options: { concurrency: number; batchSize: number }): Promise<void>;
   failed(): Promise<FailedJob[]>;
   retry(id: string): Promise<void>;
   stop(): Promise<void>;
@@ -48,10 +68,14 @@ export async function createJobQueue(database: Database, options: { supervise?: 
   await boss.start();
 
   return {
-    async enqueue(tx, job, payload) {
+    async enqueue(tx, job, payload, options = {}) {
       // The queue name travels with the payload, so a job that lands in failed-jobs can be redriven.
       const data = { queue: job.name, payload: job.payload.parse(payload) };
-      await boss.send(job.name, data, { db: { executeSql: executeSqlOn(tx) } });
+      await boss.send(job.name, data, {
+        db: { executeSql: executeSqlOn(tx) },
+        ...(options.id === undefined ? {} : { id: options.id }),
+        ...(options.startAfter === undefined ? {} : { startAfter: options.startAfter }),
+      });
     },
     async work(jobs, options) {
       for (const job of jobs) {
@@ -59,7 +83,7 @@ export async function createJobQueue(database: Database, options: { supervise?: 
           await boss.work<unknown>(job.name, { batchSize: options.batchSize, pollingIntervalSeconds: 0.5 }, async (batch) => {
             for (const item of batch) {
               const envelope = item.data as { payload?: unknown } | null;
-              await job.handle(job.payload.parse(envelope?.payload) as never);
+              await job.run(envelope?.payload);
             }
           });
         }

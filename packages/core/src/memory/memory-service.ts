@@ -5,7 +5,7 @@ import type { Caller } from '../caller.ts';
 import type { QueryExpander } from '../archivist/query-expansion.ts';
 import type { Config } from '../config.ts';
 import { AppError, isAppError, messages } from '../errors.ts';
-import { guardRecord } from './guard-pending.ts';
+import { guardRecord } from '../guard/index.ts';
 import { createCallLimits, type CallLimits } from '../limits/call-limits.ts';
 import { countNewRecord } from '../usage/record-count.ts';
 import { withTenant, type Db } from '@mmw/db';
@@ -41,6 +41,19 @@ export interface MemoryServiceDeps {
   expander?: QueryExpander;
   /** Work that must commit with the record, such as enqueueing the archivist. */
   onRecordStored?: (tx: Db, caller: Caller, record: RecordView) => Promise<void>;
+  /** Which protections run; all of them unless told otherwise. */
+  protections?: Protections;
+}
+
+/**
+ * The ingress protections of remember and the other tools. Only the benchmark turns them off, to
+ * measure what they cost; the apps never pass this.
+ */
+export interface Protections {
+  guard: boolean;
+  idempotency: boolean;
+  /** Call limits per key and project, and the plan's record limit. */
+  limits: boolean;
 }
 
 /** The memory tools with every rule that applies to them, for every door (MCP, dashboard, jobs). */
@@ -48,6 +61,7 @@ export function createMemoryService(deps: MemoryServiceDeps): MemoryService {
   const { db, config } = deps;
   const limits: CallLimits = createCallLimits(db);
   const now = deps.now ?? (() => new Date());
+  const protections: Protections = deps.protections ?? { guard: true, idempotency: true, limits: true };
 
   /** Project, subscription and call limits, in that order; returns what the call may go on with. */
   async function enter(session: MemorySession, needs: Exclude<Access, 'none'>) {
@@ -57,6 +71,7 @@ export function createMemoryService(deps: MemoryServiceDeps): MemoryService {
     if (entitlement.access === 'none' || (needs === 'full' && entitlement.access === 'read_only')) {
       throw new AppError('subscription_required', entitlement.notice ?? messages.notice('memory is unavailable'));
     }
+    if (!protections.limits) return { caller: session.caller, plan, notice: entitlement.notice };
     const state = await limits.count(session.caller, plan).catch((error: unknown) => {
       if (isAppError(error) && error.retryAfterSeconds !== undefined) {
         session.onLimits?.({ limit: 0, remaining: 0, resetSeconds: error.retryAfterSeconds, retryAfterSeconds: error.retryAfterSeconds });
@@ -71,6 +86,7 @@ export function createMemoryService(deps: MemoryServiceDeps): MemoryService {
     notice === undefined ? result : { ...result, notice };
 
   async function guarded(caller: Caller, valid: ValidRememberInput): Promise<ValidRememberInput> {
+    if (!protections.guard) return valid;
     try {
       const { fields } = await guardRecord({
         content: valid.content,
@@ -116,7 +132,7 @@ export function createMemoryService(deps: MemoryServiceDeps): MemoryService {
       const record = await insertRecord(tx, caller, input);
       if (idempotencyKey !== undefined) await saveIdempotentAnswer(tx, caller, idempotencyKey, record);
       await deps.onRecordStored?.(tx, caller, record);
-      await countNewRecord(tx, caller.accountId, plan);
+      if (protections.limits) await countNewRecord(tx, caller.accountId, plan);
       return record;
     });
   }
@@ -124,7 +140,9 @@ export function createMemoryService(deps: MemoryServiceDeps): MemoryService {
   return {
     async remember(session, input, options = {}) {
       const idempotencyKey =
-        options.idempotencyKey === undefined ? undefined : validateIdempotencyKey(options.idempotencyKey);
+        options.idempotencyKey === undefined || !protections.idempotency
+          ? undefined
+          : validateIdempotencyKey(options.idempotencyKey);
       const valid = validateRememberInput(input);
       const { caller, plan, notice } = await enter(session, 'full');
       const record = await store(caller, plan, await guarded(caller, valid), idempotencyKey);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createBuiltInAnalyser, type Analyser, type ArchivistRecord } from '../../src/archivist/analyser.ts';
 import { createModelAnalyser } from '../../src/archivist/model-analyser.ts';
-import { completion, startModelStub, type ModelStub } from './model-stub.ts';
+import { completion, startModelStub, type ModelStub } from '@mmw/test-support/model-stub';
 
 function record(
   id: string,

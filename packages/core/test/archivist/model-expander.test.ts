@@ -5,7 +5,7 @@ import {
   type ExpansionContext,
   type QueryExpander,
 } from '../../src/archivist/query-expansion.ts';
-import { completion, startModelStub, type ModelStub } from './model-stub.ts';
+import { completion, startModelStub, type ModelStub } from '@mmw/test-support/model-stub';
 
 const ctx: ExpansionContext = {
   vocabulary: [
