@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { buildDashboardApp } from '../src/index.ts';
 import { dashboardClient } from './dashboard-client.ts';
 import { errorCode, PASSWORD, signUp, uniqueEmail, useDashboard } from './fixtures.ts';
 
@@ -140,5 +141,25 @@ describe('errors', () => {
     const jar = { cookie: 'mmw_session=aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa', lastSetCookie: undefined };
     const client = dashboardClient(f.url, { jar }).client;
     expect(await errorCode(client.accounts.list.query())).toBe('UNAUTHORIZED');
+  });
+});
+
+describe('behind https', () => {
+  it('sets Secure cookies and takes mutations only from PUBLIC_URL when it is https', async () => {
+    const app = await buildDashboardApp({ db: f.db.database.db, logLevel: 'silent', publicUrl: 'https://mmw.example.com/' });
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    try {
+      const address = app.server.address();
+      if (address === null || typeof address === 'string') throw new Error('no port');
+      const url = `http://127.0.0.1:${address.port}`;
+      const sameHost = dashboardClient(url).client;
+      expect(await errorCode(sameHost.auth.signUp.mutate({ email: uniqueEmail('tls'), password: PASSWORD }))).toBe('FORBIDDEN');
+      const { client, jar } = dashboardClient(url, { origin: 'https://mmw.example.com' });
+      await client.auth.signUp.mutate({ email: uniqueEmail('tls'), password: PASSWORD });
+      expect(jar.lastSetCookie).toMatch(/; Secure/i);
+      expect(jar.lastSetCookie).toMatch(/HttpOnly/i);
+    } finally {
+      await app.close();
+    }
   });
 });

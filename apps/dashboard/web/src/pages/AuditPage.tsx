@@ -5,9 +5,12 @@ import { useTRPC } from '../trpc.ts';
 import { isAdminRole, type AccountPageProps } from './page-props.ts';
 
 const actions = [
+  'user.signed_up',
   'user.signed_in',
   'user.sign_in_failed',
   'user.password_changed',
+  'user.signed_out_everywhere',
+  'organization.created',
   'key.issued',
   'key.revoked',
   'member.joined',
@@ -25,6 +28,8 @@ const actions = [
   'handover.read',
   'record.forgotten',
   'guard.rejected',
+  'subscription.changed',
+  'billing.checkout_started',
 ];
 
 interface Filter {
