@@ -55,6 +55,13 @@ describe('sign-up and sign-in', () => {
       expect(await errorCode(fresh.auth.signIn.mutate({ email: person.email, password: `wrong ${i} password` }))).toBe('UNAUTHORIZED');
     }
     expect(await errorCode(fresh.auth.signIn.mutate({ email: person.email, password: PASSWORD }))).toBe('TOO_MANY_REQUESTS');
+    const raw = await fetch(`${f.url}/trpc/auth.signIn`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: f.url, 'x-mmw-csrf': '1' },
+      body: JSON.stringify({ email: person.email, password: PASSWORD }),
+    });
+    expect(raw.status).toBe(429);
+    expect(Number(raw.headers.get('retry-after'))).toBeGreaterThan(0);
     const rows = await f.db.query<{ failures: number; locked: boolean }>(
       "select failures, locked_until > now() as locked from login_attempts where bucket like 'email:%' and failures >= 5",
     );

@@ -29,6 +29,7 @@ const mapErrors = t.middleware(async ({ next, ctx, path }) => {
   if (!result.ok) {
     const cause = result.error.cause;
     if (isAppError(cause)) {
+      if (cause.retryAfterSeconds !== undefined) void ctx.res.header('retry-after', String(cause.retryAfterSeconds));
       throw new TRPCError({ code: errorTable[cause.code].trpc, message: cause.message, cause });
     }
     if (result.error.code === 'INTERNAL_SERVER_ERROR') {
