@@ -7,6 +7,10 @@ const optionalString = z
   .optional();
 const port = (fallback: number) => z.coerce.number().int().min(0).max(65535).default(fallback);
 const positiveInt = z.coerce.number().int().positive();
+const secretList = z
+  .string()
+  .optional()
+  .transform((v) => (v ?? '').split(',').map((part) => part.trim()).filter((part) => part !== ''));
 
 const envSchema = z.object({
   DATABASE_URL: optionalString,
@@ -27,12 +31,25 @@ const envSchema = z.object({
   MMW_MODEL_TIMEOUT_MS: positiveInt.default(8000),
   MMW_WORKER_CONCURRENCY: positiveInt.default(2),
   MMW_WORKER_BATCH_SIZE: positiveInt.default(10),
+  /** Billing is on when this is set; without it every account is active with no end. */
   STRIPE_SECRET_KEY: optionalString,
-  STRIPE_WEBHOOK_SECRET: optionalString,
-  STRIPE_API_URL: optionalString,
+  /** One secret, or several separated by commas while a secret is rolled: any of them may sign. */
+  STRIPE_WEBHOOK_SECRET: secretList,
+  /** Where the Stripe API is (a local stub in tests); Stripe's own host by default. */
+  STRIPE_API_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
   STRIPE_PRICE_PRO: optionalString,
   STRIPE_PRICE_TEAM: optionalString,
+  /** How old a webhook's signed timestamp may be. */
+  STRIPE_WEBHOOK_TOLERANCE_SECONDS: positiveInt.default(300),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+}).superRefine((env, context) => {
+  if (env.STRIPE_SECRET_KEY !== undefined && env.STRIPE_WEBHOOK_SECRET.length === 0) {
+    context.addIssue({
+      code: 'custom',
+      path: ['STRIPE_WEBHOOK_SECRET'],
+      message: 'is required when STRIPE_SECRET_KEY is set (the signing secret of the webhook endpoint, whsec_…)',
+    });
+  }
 });
 
 export type Config = z.infer<typeof envSchema>;

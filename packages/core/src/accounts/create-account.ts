@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { accounts, memberships, projects, subscriptions, withTenant, type Db } from '@mmw/db';
+import { recordAudit } from '../audit/record-audit.ts';
 import { generateSecretToken } from '../auth/session-token.ts';
+import type { NewAccountSubscription } from '../billing/billing.ts';
 
 export const DEFAULT_PROJECT = 'default';
 
@@ -25,16 +27,31 @@ function slugFor(name: string): string {
  */
 export async function createAccount(
   db: Db,
-  input: { kind: 'personal' | 'organization'; name: string; ownerUserId: string },
+  input: {
+    kind: 'personal' | 'organization';
+    name: string;
+    ownerUserId: string;
+    /** What billing gives a new account; the self-hosted plan with no end by default. */
+    subscription?: NewAccountSubscription | undefined;
+  },
 ): Promise<CreatedAccount> {
   const accountId = randomUUID();
   const slug = slugFor(input.name);
   return withTenant(db, accountId, async (tx) => {
     await tx.insert(accounts).values({ id: accountId, kind: input.kind, slug, name: input.name });
     await tx.insert(memberships).values({ accountId, userId: input.ownerUserId, role: 'owner' });
-    // Without billing, every account has an active self-hosted subscription with no end;
-    // with billing, the first Stripe event replaces it.
-    await tx.insert(subscriptions).values({ accountId, status: 'active', plan: 'self-hosted' }).onConflictDoNothing();
+    // Without billing, every account has an active self-hosted subscription with no end; with
+    // billing, the Free trial, until a Stripe subscription replaces it.
+    const subscription = input.subscription ?? { status: 'active', plan: 'self-hosted', currentPeriodEnd: null };
+    await tx.insert(subscriptions).values({ accountId, ...subscription }).onConflictDoNothing();
+    if (subscription.plan !== 'self-hosted') {
+      await recordAudit(tx, {
+        accountId,
+        action: 'subscription.changed',
+        actorUserId: input.ownerUserId,
+        data: { status: subscription.status, plan: subscription.plan, periodEnd: subscription.currentPeriodEnd?.toISOString() ?? null, via: 'sign-up' },
+      });
+    }
     const [project] = await tx
       .insert(projects)
       .values({ accountId, name: DEFAULT_PROJECT })

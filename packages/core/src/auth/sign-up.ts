@@ -2,13 +2,18 @@ import { eq } from 'drizzle-orm';
 import { users, type Db } from '@mmw/db';
 import { createAccount } from '../accounts/create-account.ts';
 import { auditForUser } from '../audit/audit-for-user.ts';
+import type { NewAccountSubscription } from '../billing/billing.ts';
 import { AppError } from '../errors.ts';
 import type { SignUpInput } from './credentials.ts';
 import { assertPasswordAcceptable, hashPassword } from './password.ts';
 import { createSession, type NewSession, type SessionUser } from './sessions.ts';
 
 /** A new user with a personal account (and its first project), signed in at once. */
-export async function signUp(db: Db, input: SignUpInput): Promise<{ user: SessionUser; session: NewSession }> {
+export async function signUp(
+  db: Db,
+  input: SignUpInput,
+  options: { subscription?: NewAccountSubscription | undefined } = {},
+): Promise<{ user: SessionUser; session: NewSession }> {
   assertPasswordAcceptable(input.password);
   const passwordHash = await hashPassword(input.password);
   const name = input.name === undefined || input.name === '' ? null : input.name;
@@ -20,7 +25,12 @@ export async function signUp(db: Db, input: SignUpInput): Promise<{ user: Sessio
     .returning({ id: users.id, email: users.email, name: users.name });
   if (!user) throw new AppError('conflict', 'an account with this email already exists; sign in instead');
   try {
-    await createAccount(db, { kind: 'personal', name: name ?? input.email.split('@')[0] ?? 'personal', ownerUserId: user.id });
+    await createAccount(db, {
+      kind: 'personal',
+      name: name ?? input.email.split('@')[0] ?? 'personal',
+      ownerUserId: user.id,
+      subscription: options.subscription,
+    });
   } catch (error) {
     await db.delete(users).where(eq(users.id, user.id));
     throw error;

@@ -4,12 +4,13 @@ import { AppError, messages } from '../errors.ts';
 import type { Plan } from '../billing/plans.ts';
 import type { LimitState } from '../memory/memory-session.ts';
 import type { Caller } from '../caller.ts';
+import { countCall } from '../usage/call-count.ts';
 
 const WINDOW_SECONDS = 60;
 
 /**
  * Tool calls per key and per project per minute, counted in PostgreSQL through rate-limiter-flexible's
- * drizzle store, so every replica shares the counters.
+ * drizzle store, so every replica shares the counters; and the account's calls this month.
  */
 export interface CallLimits {
   /** Counts one call; throws the spec's error when a limit is exceeded. */
@@ -51,6 +52,8 @@ export function createCallLimits(db: Db): CallLimits {
     async count(caller, plan) {
       const keyState = caller.keyId === null ? undefined : await consume('key', caller.keyId, plan.keyCallsPerMinute);
       const projectState = await consume('project', caller.projectId, plan.projectCallsPerMinute);
+      // A call that passed the limits counts toward the month's usage shown in the dashboard.
+      await countCall(db, caller.accountId);
       const tightest =
         keyState !== undefined && keyState.remainingPoints <= projectState.remainingPoints ? keyState : projectState;
       return {

@@ -3,6 +3,7 @@ import { accounts, invitations, memberships, users, withInvitationHash, withTena
 import { z } from 'zod';
 import { recordAudit } from '../audit/record-audit.ts';
 import { generateSecretToken, hashSecretToken, isWellFormedToken } from '../auth/session-token.ts';
+import { assertMemberSeat } from '../billing/member-seats.ts';
 import { AppError } from '../errors.ts';
 import { assertAdmin, roleSchema, type Member, type Role } from './member.ts';
 
@@ -44,6 +45,7 @@ export async function createInvitation(
   const token = generateSecretToken();
   const now = new Date();
   return withTenant(db, admin.accountId, async (tx) => {
+    await assertMemberSeat(tx, admin.accountId, { countPendingInvitations: true, now });
     const [row] = await tx
       .insert(invitations)
       .values({
@@ -144,6 +146,7 @@ export async function acceptInvitation(db: Db, userId: string, token: string): P
       .where(and(eq(invitations.id, row.id), isNull(invitations.acceptedAt), isNull(invitations.revokedAt)))
       .returning({ id: invitations.id });
     if (!claimed) throw invitationNotFound();
+    await assertMemberSeat(tx, row.accountId, { countPendingInvitations: false, now: new Date() });
     await tx
       .insert(memberships)
       .values({ accountId: row.accountId, userId, role: row.role })

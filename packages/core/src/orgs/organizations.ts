@@ -3,6 +3,7 @@ import { accounts, memberships, withTenant, withUser, type Db } from '@mmw/db';
 import { z } from 'zod';
 import { createAccount } from '../accounts/create-account.ts';
 import { recordAudit } from '../audit/record-audit.ts';
+import type { NewAccountSubscription } from '../billing/billing.ts';
 import { roleSchema } from './member.ts';
 
 export const accountSummarySchema = z.object({
@@ -29,8 +30,13 @@ export async function listMyAccounts(db: Db, userId: string): Promise<AccountSum
   return rows.sort((a, b) => (a.kind === b.kind ? 0 : a.kind === 'personal' ? -1 : 1));
 }
 
-export async function createOrganization(db: Db, userId: string, name: string): Promise<AccountSummary> {
-  const created = await createAccount(db, { kind: 'organization', name, ownerUserId: userId });
+export async function createOrganization(
+  db: Db,
+  userId: string,
+  name: string,
+  options: { subscription?: NewAccountSubscription | undefined } = {},
+): Promise<AccountSummary> {
+  const created = await createAccount(db, { kind: 'organization', name, ownerUserId: userId, subscription: options.subscription });
   await withTenant(db, created.accountId, (tx) =>
     recordAudit(tx, {
       accountId: created.accountId,

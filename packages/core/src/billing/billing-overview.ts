@@ -1,0 +1,102 @@
+import { and, count, eq, isNull } from 'drizzle-orm';
+import { accountUsage, memberships, subscriptions, withTenant, type Db } from '@mmw/db';
+import { z } from 'zod';
+import type { Config } from '../config.ts';
+import { isAdmin, type Member } from '../orgs/member.ts';
+import { callsThisMonth } from '../usage/call-count.ts';
+import { entitlementFor } from './entitlement.ts';
+import { planById, plans, PLAN_IDS, SOLD_PLAN_IDS, type Plan } from './plans.ts';
+import { isSubscriptionStatus } from './subscription-status.ts';
+
+const usageSchema = z.object({ used: z.number(), limit: z.number().nullable() });
+
+const planSchema = z.object({
+  id: z.enum(PLAN_IDS),
+  name: z.string(),
+  summary: z.string(),
+  trialDays: z.number(),
+  recordLimit: z.number().nullable(),
+  keyCallsPerMinute: z.number(),
+  projectCallsPerMinute: z.number(),
+  callsPerMonth: z.number().nullable(),
+  members: z.number().nullable(),
+  graceDays: z.number(),
+  /** Can be bought here: billing is on and the plan has a Stripe price. */
+  forSale: z.boolean(),
+});
+
+export const billingOverviewSchema = z.object({
+  billingEnabled: z.boolean(),
+  /** Owners and admins may subscribe and open the customer portal. */
+  canManage: z.boolean(),
+  plan: planSchema,
+  status: z.string(),
+  currentPeriodEnd: z.string().nullable(),
+  cancelAtPeriodEnd: z.boolean(),
+  /** The account has a Stripe customer, so the customer portal can open. */
+  hasCustomer: z.boolean(),
+  /** A Stripe subscription that still runs: plan changes go through the portal, not Checkout. */
+  subscribed: z.boolean(),
+  access: z.enum(['full', 'read_only', 'none']),
+  notice: z.string().nullable(),
+  usage: z.object({ records: usageSchema, callsThisMonth: usageSchema, members: usageSchema }),
+  plans: z.array(planSchema),
+});
+export type BillingOverview = z.infer<typeof billingOverviewSchema>;
+
+const RUNNING = new Set(['active', 'trialing', 'past_due', 'unpaid', 'paused', 'incomplete']);
+
+function planView(plan: Plan, billingEnabled: boolean): z.infer<typeof planSchema> {
+  const { stripePriceId, ...rest } = plan;
+  return { ...rest, forSale: billingEnabled && stripePriceId !== undefined };
+}
+
+/** The account's plan, subscription, access and usage against the plan, for any member. */
+export async function billingOverview(
+  db: Db,
+  config: Config,
+  member: Member,
+  now: Date,
+): Promise<BillingOverview> {
+  const billingEnabled = config.STRIPE_SECRET_KEY !== undefined;
+  const facts = await withTenant(db, member.accountId, async (tx) => {
+    const [subscription] = await tx.select().from(subscriptions).where(eq(subscriptions.accountId, member.accountId));
+    const [records] = await tx
+      .select({ n: accountUsage.recordCount })
+      .from(accountUsage)
+      .where(eq(accountUsage.accountId, member.accountId));
+    const [members] = await tx
+      .select({ n: count() })
+      .from(memberships)
+      .where(and(eq(memberships.accountId, member.accountId), isNull(memberships.removedAt)));
+    return { subscription, records: records?.n ?? 0, members: members?.n ?? 0, calls: await callsThisMonth(tx, member.accountId) };
+  });
+  const subscription = facts.subscription;
+  const plan = planById(config, subscription?.plan ?? 'self-hosted');
+  const status = subscription?.status ?? 'none';
+  const entitlement = entitlementFor(
+    subscription && isSubscriptionStatus(subscription.status) ? { ...subscription, status: subscription.status } : undefined,
+    plan.graceDays,
+    now,
+  );
+  const all = plans(config);
+  const shown = billingEnabled ? (['trial', ...SOLD_PLAN_IDS] as const) : (['self-hosted'] as const);
+  return {
+    billingEnabled,
+    canManage: isAdmin(member),
+    plan: planView(plan, billingEnabled),
+    status,
+    currentPeriodEnd: subscription?.currentPeriodEnd?.toISOString() ?? null,
+    cancelAtPeriodEnd: subscription?.cancelAtPeriodEnd ?? false,
+    hasCustomer: subscription?.stripeCustomerId != null,
+    subscribed: subscription?.stripeSubscriptionId != null && RUNNING.has(status),
+    access: entitlement.access,
+    notice: entitlement.notice ?? null,
+    usage: {
+      records: { used: facts.records, limit: plan.recordLimit },
+      callsThisMonth: { used: facts.calls, limit: plan.callsPerMonth },
+      members: { used: facts.members, limit: plan.members },
+    },
+    plans: shown.map((id) => planView(all[id], billingEnabled)),
+  };
+}
