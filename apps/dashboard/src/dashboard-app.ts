@@ -4,9 +4,11 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyInstance } from 'fastify';
+import type { Billing } from '@mmw/core';
 import { isDatabaseReady, type Db } from '@mmw/db';
 import { contextFactory, type DashboardDeps, type InvitationNotifier } from './trpc/context.ts';
 import { appRouter, type AppRouter } from './router.ts';
+import { stripeWebhookRoute } from './stripe-webhook.ts';
 import { webBuildDir } from './web-build.ts';
 
 export interface DashboardAppOptions {
@@ -19,6 +21,8 @@ export interface DashboardAppOptions {
   /** The built web UI; the package's dist/web by default. */
   webRoot?: string;
   notifier?: InvitationNotifier;
+  /** The runtime's billing: the Billing pages and Stripe's webhooks. */
+  billing?: Billing;
 }
 
 export async function buildDashboardApp(options: DashboardAppOptions): Promise<FastifyInstance> {
@@ -34,6 +38,7 @@ export async function buildDashboardApp(options: DashboardAppOptions): Promise<F
       invitationCreated: ({ email, accountName, link }) =>
         app.log.info({ email, accountName, link }, 'invitation created: send this link to the invitee'),
     },
+    billing: options.billing,
   };
 
   await app.register(fastifyCookie);
@@ -47,6 +52,8 @@ export async function buildDashboardApp(options: DashboardAppOptions): Promise<F
       },
     } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
   });
+
+  await app.register(stripeWebhookRoute(options.billing));
 
   app.get('/healthz', async () => ({ status: 'ok' }));
   app.get('/readyz', async (_request, reply) => {

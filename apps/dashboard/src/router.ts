@@ -1,6 +1,7 @@
 import { accountsRouter } from './routers/accounts.ts';
 import { auditRouter } from './routers/audit.ts';
 import { authRouter } from './routers/auth.ts';
+import { billingRouter } from './routers/billing.ts';
 import { handoverRouter } from './routers/handover.ts';
 import { keysRouter } from './routers/keys.ts';
 import { invitationsRouter, membersRouter } from './routers/members.ts';
@@ -20,6 +21,7 @@ export const appRouter = router({
   visibility: visibilityRouter,
   handover: handoverRouter,
   audit: auditRouter,
+  billing: billingRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -12,7 +12,9 @@ export const accountsRouter = router({
   createOrganization: authedProcedure
     .input(z.object({ name: organizationNameSchema }))
     .output(accountSummarySchema)
-    .mutation(({ ctx, input }) => createOrganization(ctx.deps.db, ctx.user.id, input.name)),
+    .mutation(({ ctx, input }) =>
+      createOrganization(ctx.deps.db, ctx.user.id, input.name, { subscription: ctx.deps.billing?.newAccountSubscription() }),
+    ),
 
   /** The caller's own membership and role in one account. */
   get: orgMemberProcedure

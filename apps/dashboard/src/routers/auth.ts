@@ -22,7 +22,7 @@ export const authRouter = router({
     .input(signUpInputSchema)
     .output(sessionUserSchema)
     .mutation(async ({ ctx, input }) => {
-      const { user, session } = await signUp(ctx.deps.db, input);
+      const { user, session } = await signUp(ctx.deps.db, input, { subscription: ctx.deps.billing?.newAccountSubscription() });
       setSessionCookie(ctx.res, ctx.deps.cookies, session.token, session.expiresAt);
       return user;
     }),
