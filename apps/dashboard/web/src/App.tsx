@@ -3,6 +3,7 @@ import { Shell } from './components/Shell.tsx';
 import { Loading } from './components/ui.tsx';
 import { match, Redirect, useLocation } from './router.tsx';
 import { AuditPage } from './pages/AuditPage.tsx';
+import { BillingPage } from './pages/BillingPage.tsx';
 import { HandoverPage } from './pages/HandoverPage.tsx';
 import { InvitePage } from './pages/InvitePage.tsx';
 import { KeysPage } from './pages/KeysPage.tsx';
@@ -24,6 +25,7 @@ const accountPages = {
   visibility: VisibilityPage,
   handover: HandoverPage,
   audit: AuditPage,
+  billing: BillingPage,
 } as const;
 
 function isAccountPage(page: string): page is keyof typeof accountPages {

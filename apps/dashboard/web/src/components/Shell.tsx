@@ -11,6 +11,7 @@ const sections = [
   ['visibility', 'Visibility'],
   ['handover', 'Handover', 'admin'],
   ['audit', 'Audit log', 'admin'],
+  ['billing', 'Billing'],
 ] as const;
 
 export function Shell({
