@@ -4,11 +4,10 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyInstance } from 'fastify';
-import type { Billing } from '@mmw/core';
+import type { QueryExpander } from '@mmw/core';
 import { isDatabaseReady, type Db } from '@mmw/db';
 import { contextFactory, type DashboardDeps, type InvitationNotifier } from './trpc/context.ts';
 import { appRouter, type AppRouter } from './router.ts';
-import { stripeWebhookRoute } from './stripe-webhook.ts';
 import { webBuildDir } from './web-build.ts';
 
 export interface DashboardAppOptions {
@@ -21,8 +20,8 @@ export interface DashboardAppOptions {
   /** The built web UI; the package's dist/web by default. */
   webRoot?: string;
   notifier?: InvitationNotifier;
-  /** The runtime's billing: the Billing pages and Stripe's webhooks. */
-  billing?: Billing;
+  /** The runtime's query expander, as MCP search uses it; the built-in one by default. */
+  expander?: QueryExpander;
 }
 
 export async function buildDashboardApp(options: DashboardAppOptions): Promise<FastifyInstance> {
@@ -38,7 +37,7 @@ export async function buildDashboardApp(options: DashboardAppOptions): Promise<F
       invitationCreated: ({ email, accountName, link }) =>
         app.log.info({ email, accountName, link }, 'invitation created: send this link to the invitee'),
     },
-    billing: options.billing,
+    expander: options.expander,
   };
 
   await app.register(fastifyCookie);
@@ -52,8 +51,6 @@ export async function buildDashboardApp(options: DashboardAppOptions): Promise<F
       },
     } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
   });
-
-  await app.register(stripeWebhookRoute(options.billing));
 
   app.get('/healthz', async () => ({ status: 'ok' }));
   app.get('/readyz', async (_request, reply) => {

@@ -32,13 +32,13 @@ export const workspacesRouter = router({
     )
     .output(z.object(searchOutputShape))
     .query(({ ctx, input }) =>
-      searchWorkspace(ctx.deps.db, ctx.member, input.projectId, {
-        query: input.query,
-        workspace: input.workspace,
-        limit: input.limit,
-        scope: input.scope,
-        exclude_stale: input.excludeStale,
-      }),
+      searchWorkspace(
+        ctx.deps.db,
+        ctx.member,
+        input.projectId,
+        { query: input.query, workspace: input.workspace, limit: input.limit, scope: input.scope, exclude_stale: input.excludeStale },
+        ctx.deps.expander,
+      ),
     ),
 
   versions: orgMemberProcedure

@@ -1,5 +1,5 @@
 import type { CreateFastifyContextOptions } from '@trpc/server/adapters/fastify';
-import { validateSessionToken, type Billing, type ValidSession } from '@mmw/core';
+import { validateSessionToken, type QueryExpander, type ValidSession } from '@mmw/core';
 import type { Db } from '@mmw/db';
 import type { FastifyBaseLogger } from 'fastify';
 import { clearSessionCookie, readSessionToken, setSessionCookie, type CookieSettings } from './session-cookie.ts';
@@ -17,8 +17,8 @@ export interface DashboardDeps {
   /** The MCP endpoint the "claude mcp add" line names. */
   mcpUrl: string;
   notifier: InvitationNotifier;
-  /** Plans, Checkout and the customer portal; the Billing pages say so when it is not given. */
-  billing: Billing | undefined;
+  /** The query expander of MCP search, so that the dashboard's search is the same. */
+  expander: QueryExpander | undefined;
 }
 
 export interface Context {

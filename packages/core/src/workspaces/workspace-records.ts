@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import { records, workspaces, withTenant, type Db } from '@mmw/db';
 import { z } from 'zod';
+import { createBuiltInExpander, type QueryExpander } from '../archivist/query-expansion.ts';
 import { describeRecords } from '../memory/describe-records.ts';
 import { forgetRecord, type ForgetOutput } from '../memory/forget.ts';
 import { recordColumns } from '../memory/record-columns.ts';
@@ -49,10 +50,21 @@ export async function listWorkspaces(db: Db, member: Member, projectId: string):
   });
 }
 
-/** Browse (empty query) and search a workspace: the very search the MCP tool runs, as this member. */
-export async function searchWorkspace(db: Db, member: Member, projectId: string, input: SearchInput): Promise<SearchOutput> {
+const builtInExpander = createBuiltInExpander();
+
+/**
+ * Browse (empty query) and search a workspace: the very search the MCP tool runs, as this member,
+ * with the process's query expander (the built-in one unless the runtime gives its model's).
+ */
+export async function searchWorkspace(
+  db: Db,
+  member: Member,
+  projectId: string,
+  input: SearchInput,
+  expander: QueryExpander = builtInExpander,
+): Promise<SearchOutput> {
   await withTenant(db, member.accountId, (tx) => getProject(tx, member, projectId));
-  return searchRecords(db, memberCaller(member, projectId), input);
+  return searchRecords(db, memberCaller(member, projectId), input, expander);
 }
 
 /** Every visible version of a fact_key in a workspace, newest first. */
