@@ -4,10 +4,12 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyInstance } from 'fastify';
+import type { Billing } from '@mmw/core';
 import type { QueryExpander } from '@mmw/core';
 import { isDatabaseReady, type Db } from '@mmw/db';
 import { contextFactory, type DashboardDeps, type InvitationNotifier } from './trpc/context.ts';
 import { appRouter, type AppRouter } from './router.ts';
+import { stripeWebhookRoute } from './stripe-webhook.ts';
 import { webBuildDir } from './web-build.ts';
 
 export interface DashboardAppOptions {
@@ -22,6 +24,8 @@ export interface DashboardAppOptions {
   notifier?: InvitationNotifier;
   /** The runtime's query expander, as MCP search uses it; the built-in one by default. */
   expander?: QueryExpander;
+  /** The runtime's billing: the Billing pages and Stripe's webhooks. */
+  billing?: Billing;
 }
 
 export async function buildDashboardApp(options: DashboardAppOptions): Promise<FastifyInstance> {
@@ -38,6 +42,7 @@ export async function buildDashboardApp(options: DashboardAppOptions): Promise<F
         app.log.info({ email, accountName, link }, 'invitation created: send this link to the invitee'),
     },
     expander: options.expander,
+    billing: options.billing,
   };
 
   await app.register(fastifyCookie);
@@ -51,6 +56,8 @@ export async function buildDashboardApp(options: DashboardAppOptions): Promise<F
       },
     } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
   });
+
+  await app.register(stripeWebhookRoute(options.billing));
 
   app.get('/healthz', async () => ({ status: 'ok' }));
   app.get('/readyz', async (_request, reply) => {

@@ -1,5 +1,5 @@
 import type { CreateFastifyContextOptions } from '@trpc/server/adapters/fastify';
-import { validateSessionToken, type QueryExpander, type ValidSession } from '@mmw/core';
+import { validateSessionToken, type Billing, type QueryExpander, type ValidSession } from '@mmw/core';
 import type { Db } from '@mmw/db';
 import type { FastifyBaseLogger } from 'fastify';
 import { clearSessionCookie, readSessionToken, setSessionCookie, type CookieSettings } from './session-cookie.ts';
@@ -19,6 +19,8 @@ export interface DashboardDeps {
   notifier: InvitationNotifier;
   /** The query expander of MCP search, so that the dashboard's search is the same. */
   expander: QueryExpander | undefined;
+  /** Plans, Checkout and the customer portal; the Billing pages say so when it is not given. */
+  billing: Billing | undefined;
 }
 
 export interface Context {
