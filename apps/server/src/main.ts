@@ -33,6 +33,7 @@ const dashboard = await buildDashboardApp({
   publicUrl: config.PUBLIC_URL,
   mcpUrl: config.MCP_PUBLIC_URL ?? mcpUrl,
   billing: runtime.billing,
+  expander: runtime.expander,
 });
 await dashboard.listen({ host: config.HOST, port: config.DASHBOARD_PORT });
 const local = await ensureLocalSetup(database.db);

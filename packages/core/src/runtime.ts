@@ -15,6 +15,8 @@ export interface Runtime {
   jobs: JobQueue;
   /** Plans, Checkout, the customer portal and Stripe's webhooks; off without STRIPE_SECRET_KEY. */
   billing: Billing;
+  /** The query expander search uses, so that every door (MCP, dashboard) searches alike. */
+  expander: QueryExpander;
   /** How often the model gave no usable answer and the built-in analyser or expander stood in. */
   modelFallbacks(): number;
   startWorker(): Promise<void>;
@@ -66,6 +68,7 @@ export async function createRuntime(
     service,
     jobs,
     billing,
+    expander,
     modelFallbacks: () => fallbacks,
     async startWorker() {
       await jobs.work([runnable(archivist), ...billing.jobs], {
