@@ -129,6 +129,13 @@ const matrix: Record<string, Entry> = {
   },
   'audit.list': { withVictimAccount: (v, a) => a.client.audit.list.query({ accountId: v.accountId }), withOwnAccount: 'no object ids' },
   'audit.exportCsv': { withVictimAccount: (v, a) => a.client.audit.exportCsv.query({ accountId: v.accountId }), withOwnAccount: 'no object ids' },
+  'billing.overview': { withVictimAccount: (v, a) => a.client.billing.overview.query({ accountId: v.accountId }), withOwnAccount: 'no object ids' },
+  'billing.checkout': {
+    withVictimAccount: (v, a) => a.client.billing.checkout.mutate({ accountId: v.accountId, plan: 'pro' }),
+    withOwnAccount: 'no object ids',
+  },
+  'billing.portal': { withVictimAccount: (v, a) => a.client.billing.portal.mutate({ accountId: v.accountId }), withOwnAccount: 'no object ids' },
+  'billing.refresh': { withVictimAccount: (v, a) => a.client.billing.refresh.mutate({ accountId: v.accountId }), withOwnAccount: 'no object ids' },
 };
 
 const victim = {} as Victim;
