@@ -48,7 +48,7 @@ export interface SignedIn {
 let counter = 0;
 export function uniqueEmail(name: string): string {
   counter += 1;
-  return `${name}.${counter}.${Math.random().toString(36).slice(2, 8)}@example.com`;
+  return `${name}.${counter}.${Math.random().toString(36).slice(2, 8)}@example.com`.toLowerCase();
 }
 
 export const PASSWORD = 'correct horse battery staple';
