@@ -92,11 +92,26 @@ export function billingJobs(deps: SyncDeps & { jobs: JobQueue }): BillingJobs {
     name: STRIPE_EVENT_QUEUE,
     payload: stripeEventPayload,
     async handle({ eventId }) {
-      const [event] = await withSystem(db, (tx) => tx.select().from(stripeEvents).where(eq(stripeEvents.id, eventId)));
-      if (!event || event.processedAt !== null) return;
-      const accountId = await accountForCustomer(db, gateway, event);
-      const outcome =
-        accountId === undefined ? 'unknown_customer' : await syncAccountFromStripe(deps, accountId, { via: 'stripe', eventId });
+      // The event, and how far its customer's account has been synced since it arrived.
+      const [found] = await withSystem(db, (tx) =>
+        tx
+          .select({ event: stripeEvents, accountId: subscriptions.accountId, syncSeq: subscriptions.stripeSyncSeq })
+          .from(stripeEvents)
+          .leftJoin(subscriptions, eq(subscriptions.stripeCustomerId, stripeEvents.customerId))
+          .where(eq(stripeEvents.id, eventId)),
+      );
+      if (!found || found.event.processedAt !== null) return;
+      const event = found.event;
+      let accountId = found.accountId ?? undefined;
+      let outcome: string;
+      if (accountId !== undefined && found.syncSeq !== null && found.syncSeq > event.receivedSeq) {
+        // A sync read Stripe after this event arrived: its state already includes what the event tells.
+        outcome = 'covered';
+      } else {
+        accountId ??= await accountForCustomer(db, gateway, event);
+        outcome =
+          accountId === undefined ? 'unknown_customer' : await syncAccountFromStripe(deps, accountId, { via: 'stripe', eventId });
+      }
       await withSystem(db, async (tx) => {
         const marked = await tx
           .update(stripeEvents)

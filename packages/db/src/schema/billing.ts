@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigint, date, index, pgSequence, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { accounts } from './tenancy.ts';
 
@@ -19,6 +20,13 @@ export const stripeEvents = pgTable(
     /** When Stripe created the event. */
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Taken from stripe_sync_seq when the event is stored: a sync of its account whose number is
+     * higher read Stripe after the event arrived, so the event needs no read of its own.
+     */
+    receivedSeq: bigint('received_seq', { mode: 'number' })
+      .notNull()
+      .default(sql`nextval('stripe_sync_seq')`),
     processedAt: timestamp('processed_at', { withTimezone: true }),
     /** What processing did: synced, unknown_customer, … */
     outcome: text('outcome'),

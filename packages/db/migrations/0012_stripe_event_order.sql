@@ -1,0 +1,1 @@
+ALTER TABLE "stripe_events" ADD COLUMN "received_seq" bigint DEFAULT nextval('stripe_sync_seq') NOT NULL;
