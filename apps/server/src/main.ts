@@ -1,5 +1,4 @@
-import { mkdirSync } from 'node:fs';
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildDashboardApp } from '@mmw/dashboard';
 import { claudeAddCommand, createRuntime, ensureLocalSetup, loadConfig } from '@mmw/core';
@@ -36,23 +35,29 @@ const dashboard = await buildDashboardApp({
   expander: runtime.expander,
 });
 await dashboard.listen({ host: config.HOST, port: config.DASHBOARD_PORT });
+const dashboardAddress = dashboard.server.address();
+const dashboardPort = typeof dashboardAddress === 'object' && dashboardAddress ? dashboardAddress.port : config.DASHBOARD_PORT;
+const dashboardUrl = config.PUBLIC_URL ?? `http://${config.HOST}:${dashboardPort}`;
+const credentialsFile = join(config.MMW_DATA_DIR, 'local-credentials');
 const local = await ensureLocalSetup(database.db);
 if (local) {
-  if (embedded) writeFileSync(join(config.MMW_DATA_DIR, 'local-key'), `${local.key}\n`, { mode: 0o600 });
-  process.stdout.write(
-    [
-      '',
-      'MMW is ready. A local account, project and key were created:',
-      `  key: ${local.key}`,
-      '',
-      'Add MMW to Claude Code:',
-      `  ${claudeAddCommand(mcpUrl, local.key)}`,
-      '',
-    ].join('\n') + '\n',
-  );
+  const lines = [
+    '',
+    'MMW is ready. A local account, project and key were created:',
+    `  key: ${local.key}`,
+    '',
+    'Add MMW to Claude Code:',
+    `  ${claudeAddCommand(mcpUrl, local.key)}`,
+    '',
+    `Dashboard: ${dashboardUrl}  (sign in as ${local.email} with password ${local.password})`,
+    '',
+  ];
+  // Kept on the user's own machine, readable by them alone, to find the key again.
+  if (embedded) writeFileSync(credentialsFile, `${lines.join('\n')}\n`, { mode: 0o600 });
+  process.stdout.write(`${lines.join('\n')}\n`);
 } else {
-  const hint = embedded ? ` (the local key is in ${join(config.MMW_DATA_DIR, 'local-key')})` : '';
-  process.stdout.write(`MMW is ready: MCP at ${mcpUrl}${hint}\n`);
+  const hint = embedded ? ` (the local key and password are in ${credentialsFile})` : '';
+  process.stdout.write(`MMW is ready: MCP at ${mcpUrl}, dashboard at ${dashboardUrl}${hint}\n`);
 }
 
 let stopping = false;

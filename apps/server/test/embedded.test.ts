@@ -20,6 +20,14 @@ describe('the embedded default', () => {
       /claude mcp add --transport http mmw (http:\/\/127\.0\.0\.1:\d+\/mcp) --header "Authorization: Bearer (mmw_\w+)"/,
     );
     if (url === undefined || key === undefined) throw new Error('no claude line');
+    const [, dashboardUrl, email, password] = server.output().match(/Dashboard: (\S+) +\(sign in as (\S+) with password (\S+)\)/) ?? [];
+    const signIn = await fetch(`${dashboardUrl}/trpc/auth.signIn`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: dashboardUrl ?? '', 'x-mmw-csrf': '1' },
+      body: JSON.stringify({ email, password }),
+    });
+    expect(signIn.status).toBe(200);
+    expect(signIn.headers.get('set-cookie')).toMatch(/^mmw_session=/);
     const client = await connectMcp(url, key);
     const saved = await client.ok<{ id: string }>('remember', { content: 'embedded mode keeps this fact', fact_key: 'embedded' });
     const first = await client.ok<{ result: Array<{ id: string }> }>('search', { query: 'embedded fact' });
