@@ -44,6 +44,31 @@ describe('key authentication', () => {
     expect((await post(`Bearer ${issued.key}`)).status).toBe(401);
   });
 
+  it('records when a key was last used, at most once a minute, and never for a revoked key', async () => {
+    const issued = await f.mcp.key('auth-co', 'main');
+    const lastUsed = async () => {
+      const [row] = await f.db.query<{ last_used_at: Date | null }>('select last_used_at from api_keys where id = $1', [
+        issued.keyId,
+      ]);
+      return row?.last_used_at ?? null;
+    };
+    expect(await lastUsed()).toBeNull();
+    expect((await post(`Bearer ${issued.key}`)).status).toBe(200);
+    const first = await lastUsed();
+    expect(first).not.toBeNull();
+    expect((await post(`Bearer ${issued.key}`)).status).toBe(200);
+    expect(await lastUsed()).toEqual(first);
+    // Two minutes ago: the next call writes it again.
+    await f.db.query(`update api_keys set last_used_at = now() - interval '2 minutes' where id = $1`, [issued.keyId]);
+    const aged = await lastUsed();
+    expect((await post(`Bearer ${issued.key}`)).status).toBe(200);
+    expect((await lastUsed())?.getTime()).toBeGreaterThan(aged?.getTime() ?? 0);
+    await f.db.query(`update api_keys set last_used_at = null where id = $1`, [issued.keyId]);
+    await revokeKeyByOperator(f.db.database.db, issued.prefix);
+    expect((await post(`Bearer ${issued.key}`)).status).toBe(401);
+    expect(await lastUsed()).toBeNull();
+  });
+
   it("gives the spec's error when the key's project is inactive", async () => {
     const issued = await f.mcp.key('auth-co', 'paused');
     const client = await connectMcp(f.mcp.url, issued.key);

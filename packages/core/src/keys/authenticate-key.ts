@@ -1,5 +1,5 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
-import { apiKeys, memberships, projects, subscriptions, withKeyHash, type Db } from '@mmw/db';
+import { z } from 'zod';
+import { executeSqlOn, type Db } from '@mmw/db';
 import { isSubscriptionStatus } from '../billing/subscription-status.ts';
 import type { MemorySession } from '../memory/memory-session.ts';
 import { AppError } from '../errors.ts';
@@ -7,75 +7,52 @@ import { hashApiKey, hashesEqual, isWellFormedApiKey } from './api-key.ts';
 
 const unauthorized = () => new AppError('unauthorized', 'invalid or revoked API key');
 
-/** Resolves a presented key to its caller; unknown, malformed and revoked keys are all 'unauthorized'. */
+const timestamp = z.union([z.date(), z.string()]).transform((value) => new Date(value));
+
+/** A row of mmw_key_session(): the key, its member, its project and its account's subscription. */
+const keySessionRow = z.object({
+  key_id: z.string(),
+  account_id: z.string(),
+  project_id: z.string(),
+  user_id: z.string(),
+  key_hash: z.string(),
+  revoked_at: timestamp.nullable(),
+  member_role: z.string().nullable(),
+  project_active: z.boolean(),
+  subscription_status: z.string().nullable(),
+  subscription_plan: z.string().nullable(),
+  subscription_period_end: timestamp.nullable(),
+  subscription_updated_at: timestamp.nullable(),
+});
+
+/**
+ * Resolves a presented key to its caller; unknown, malformed and revoked keys are all 'unauthorized'.
+ * Every call of every tool starts here, so the reads (and the write of last_used_at, at most once a
+ * minute per key) are one round trip: mmw_key_session() in the migrations runs them under row-level
+ * security as the application role, key hash first, then the key's account.
+ */
 export async function authenticateKey(db: Db, presented: string): Promise<MemorySession> {
   if (!isWellFormedApiKey(presented)) throw unauthorized();
   const hash = hashApiKey(presented);
-  return withKeyHash(db, hash, async (tx) => {
-    const [key] = await tx
-      .select({
-        id: apiKeys.id,
-        accountId: apiKeys.accountId,
-        projectId: apiKeys.projectId,
-        userId: apiKeys.userId,
-        keyHash: apiKeys.keyHash,
-        revokedAt: apiKeys.revokedAt,
-      })
-      .from(apiKeys)
-      .where(eq(apiKeys.keyHash, hash));
-    if (!key || key.revokedAt !== null || !hashesEqual(key.keyHash, hash)) throw unauthorized();
-
-    await tx.execute(sql`select set_config('mmw.account_id', ${key.accountId}, true)`);
-    const [member] = await tx
-      .select({ role: memberships.role })
-      .from(memberships)
-      .where(
-        and(
-          eq(memberships.accountId, key.accountId),
-          eq(memberships.userId, key.userId),
-          isNull(memberships.removedAt),
-        ),
-      );
-    if (!member) throw unauthorized();
-    const [project] = await tx
-      .select({ id: projects.id })
-      .from(projects)
-      .where(
-        and(
-          eq(projects.id, key.projectId),
-          eq(projects.accountId, key.accountId),
-          eq(projects.active, true),
-          isNull(projects.deletedAt),
-        ),
-      );
-    const [subscription] = await tx
-      .select({
-        status: subscriptions.status,
-        plan: subscriptions.plan,
-        currentPeriodEnd: subscriptions.currentPeriodEnd,
-        updatedAt: subscriptions.updatedAt,
-      })
-      .from(subscriptions)
-      .where(eq(subscriptions.accountId, key.accountId));
-    // Written at most once a minute per key, so a busy key costs no write per call.
-    await tx.execute(
-      sql`update api_keys set last_used_at = now() where id = ${key.id} and account_id = ${key.accountId}
-          and (last_used_at is null or last_used_at < now() - interval '1 minute')`,
-    );
-    return {
-      caller: {
-        accountId: key.accountId,
-        projectId: key.projectId,
-        userId: key.userId,
-        keyId: key.id,
-        source: 'agent',
-      },
-      projectActive: project !== undefined,
-      plan: subscription?.plan ?? 'self-hosted',
-      subscription:
-        subscription && isSubscriptionStatus(subscription.status)
-          ? { ...subscription, status: subscription.status }
-          : undefined,
-    };
-  });
+  const { rows } = await executeSqlOn(db)('select * from mmw_key_session($1)', [hash]);
+  const found = rows[0] === undefined ? undefined : keySessionRow.parse(rows[0]);
+  if (!found || found.revoked_at !== null || !hashesEqual(found.key_hash, hash) || found.member_role === null) {
+    throw unauthorized();
+  }
+  const status = found.subscription_status;
+  return {
+    caller: {
+      accountId: found.account_id,
+      projectId: found.project_id,
+      userId: found.user_id,
+      keyId: found.key_id,
+      source: 'agent',
+    },
+    projectActive: found.project_active,
+    plan: found.subscription_plan ?? 'self-hosted',
+    subscription:
+      status !== null && isSubscriptionStatus(status) && found.subscription_updated_at !== null
+        ? { status, currentPeriodEnd: found.subscription_period_end, updatedAt: found.subscription_updated_at }
+        : undefined,
+  };
 }

@@ -1,0 +1,48 @@
+-- Key authentication in one round trip: every tool call starts with it, and as separate statements
+-- in a transaction it took nine. It runs as the caller (the application role), so row-level
+-- security applies as before: the key is read by its hash alone, then the rest as the key's account.
+-- The settings are local to the statement's transaction. last_used_at is written at most once a
+-- minute per key, and only for a key that may act.
+CREATE OR REPLACE FUNCTION mmw_key_session(p_key_hash text)
+RETURNS TABLE (
+  key_id uuid,
+  account_id uuid,
+  project_id uuid,
+  user_id uuid,
+  key_hash text,
+  revoked_at timestamptz,
+  member_role text,
+  project_active boolean,
+  subscription_status text,
+  subscription_plan text,
+  subscription_period_end timestamptz,
+  subscription_updated_at timestamptz
+)
+LANGUAGE plpgsql VOLATILE SECURITY INVOKER AS $$
+#variable_conflict use_column
+DECLARE
+  k record;
+  found_role text;
+BEGIN
+  PERFORM set_config('mmw.key_hash', p_key_hash, true);
+  SELECT a.id, a.account_id, a.project_id, a.user_id, a.key_hash, a.revoked_at INTO k
+    FROM api_keys a WHERE a.key_hash = p_key_hash;
+  IF NOT FOUND THEN
+    RETURN;
+  END IF;
+  PERFORM set_config('mmw.account_id', k.account_id::text, true);
+  SELECT m.role INTO found_role FROM memberships m
+   WHERE m.account_id = k.account_id AND m.user_id = k.user_id AND m.removed_at IS NULL;
+  IF k.revoked_at IS NULL AND found_role IS NOT NULL THEN
+    UPDATE api_keys a SET last_used_at = now()
+     WHERE a.id = k.id AND a.account_id = k.account_id
+       AND (a.last_used_at IS NULL OR a.last_used_at < now() - interval '1 minute');
+  END IF;
+  RETURN QUERY
+    SELECT k.id, k.account_id, k.project_id, k.user_id, k.key_hash, k.revoked_at, found_role,
+           EXISTS (SELECT 1 FROM projects p
+                    WHERE p.id = k.project_id AND p.account_id = k.account_id AND p.active AND p.deleted_at IS NULL),
+           s.status, s.plan, s.current_period_end, s.updated_at
+      FROM (SELECT 1) AS one
+      LEFT JOIN subscriptions s ON s.account_id = k.account_id;
+END $$;
