@@ -1,0 +1,66 @@
+/**
+ * Replaces every secret in a text with `[REDACTED:<kind>]`. Findings come from secretlint's
+ * recommended preset plus our own rules; overlapping findings are merged into one placeholder
+ * named after the widest finding (the maintained rule set wins a tie, the generic
+ * password-assignment rule loses one).
+ */
+import { findPasswordAssignments } from './password-assignment.ts';
+import type { SecretFinding } from './secret-finding.ts';
+import { findSpecificSecrets } from './secret-rules.ts';
+import { scanWithSecretlint } from './secretlint-rules.ts';
+
+export interface RedactionResult {
+  readonly text: string;
+  /** The kind of every placeholder inserted, in order of appearance, each kind once. */
+  readonly kinds: string[];
+}
+
+const SOURCE_RANK: Readonly<Record<SecretFinding['source'], number>> = {
+  secretlint: 0,
+  specific: 1,
+  generic: 2,
+};
+
+function outranks(a: SecretFinding, b: SecretFinding): boolean {
+  const widthA = a.end - a.start;
+  const widthB = b.end - b.start;
+  if (widthA !== widthB) return widthA > widthB;
+  return SOURCE_RANK[a.source] < SOURCE_RANK[b.source];
+}
+
+/** Merges overlapping findings; each merged span keeps the kind of its strongest member. */
+export function mergeFindings(findings: readonly SecretFinding[]): SecretFinding[] {
+  const sorted = findings
+    .filter((finding) => finding.end > finding.start)
+    .sort((a, b) => a.start - b.start || b.end - a.end);
+  const merged: SecretFinding[] = [];
+  for (const finding of sorted) {
+    const last = merged.at(-1);
+    if (last === undefined || finding.start >= last.end) {
+      merged.push(finding);
+      continue;
+    }
+    const strongest = outranks(finding, last) ? finding : last;
+    merged[merged.length - 1] = { ...strongest, start: last.start, end: Math.max(last.end, finding.end) };
+  }
+  return merged;
+}
+
+export async function redactSecrets(text: string): Promise<RedactionResult> {
+  if (text === '') return { text, kinds: [] };
+  const findings = [
+    ...(await scanWithSecretlint(text)),
+    ...findSpecificSecrets(text),
+    ...findPasswordAssignments(text),
+  ];
+  if (findings.length === 0) return { text, kinds: [] };
+  const spans = mergeFindings(findings);
+  let redacted = '';
+  let cursor = 0;
+  for (const span of spans) {
+    redacted += `${text.slice(cursor, span.start)}[REDACTED:${span.kind}]`;
+    cursor = span.end;
+  }
+  redacted += text.slice(cursor);
+  return { text: redacted, kinds: [...new Set(spans.map((span) => span.kind))] };
+}

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { detectPlantedInstruction } from '../../src/guard/planted-instructions.ts';
+import { type CorpusEntry, loadInjectionCorpus } from './fixtures/injection-corpus.ts';
+
+const MIN_DETECTION = 0.95;
+const MAX_FALSE_POSITIVES = 0.03;
+
+function percent(part: number, whole: number): string {
+  return `${((100 * part) / whole).toFixed(1)}%`;
+}
+
+describe('planted-instruction corpus', () => {
+  const corpus = loadInjectionCorpus();
+  const attacks = corpus.filter((entry) => entry.label === 'attack');
+  const benign = corpus.filter((entry) => entry.label === 'benign');
+
+  it('has at least 200 attacks and 200 benign look-alikes', () => {
+    expect(attacks.length).toBeGreaterThanOrEqual(200);
+    expect(benign.length).toBeGreaterThanOrEqual(200);
+  });
+
+  it(`detects at least ${MIN_DETECTION * 100}% of attacks with at most ${MAX_FALSE_POSITIVES * 100}% false positives`, () => {
+    const missed: CorpusEntry[] = attacks.filter((entry) => detectPlantedInstruction(entry.text) === null);
+    const flagged = benign
+      .map((entry) => ({ entry, reason: detectPlantedInstruction(entry.text)?.reason }))
+      .filter((result) => result.reason !== undefined);
+
+    const byCategory = new Map<string, { total: number; caught: number }>();
+    for (const entry of attacks) {
+      const row = byCategory.get(entry.category) ?? { total: 0, caught: 0 };
+      row.total += 1;
+      if (!missed.includes(entry)) row.caught += 1;
+      byCategory.set(entry.category, row);
+    }
+    const detection = (attacks.length - missed.length) / attacks.length;
+    const falsePositives = flagged.length / benign.length;
+    console.log(
+      [
+        `planted-instruction corpus: ${attacks.length} attacks, ${benign.length} benign`,
+        `  detection ${percent(attacks.length - missed.length, attacks.length)}, false positives ${percent(flagged.length, benign.length)}`,
+        ...[...byCategory].map(([category, row]) => `  ${category.padEnd(14)} ${row.caught}/${row.total}`),
+        ...missed.map((entry) => `  missed ${entry.id} [${entry.category}]`),
+        ...flagged.map(({ entry, reason }) => `  false positive ${entry.id} [${entry.category}]: ${reason}`),
+      ].join('\n'),
+    );
+
+    expect(detection).toBeGreaterThanOrEqual(MIN_DETECTION);
+    expect(falsePositives).toBeLessThanOrEqual(MAX_FALSE_POSITIVES);
+  });
+});
