@@ -31,6 +31,9 @@ describe('the Billing page, as an owner uses it', () => {
       await agent.ok('remember', { content, workspace: 'ops' });
     }
     await agent.close();
+    await expect
+      .poll(async () => (await owner.client.billing.overview.query({ accountId: owner.accountId })).usage.callsThisMonth.used)
+      .toBe(3);
     // The Stripe stub's Checkout page delivers its signed events to the dashboard, as Stripe would.
     f.stub.webhookUrl = f.webhookUrl;
 

@@ -13,6 +13,7 @@ describe('without STRIPE_SECRET_KEY', () => {
     const agent = await connectMcp(f.mcp.url, await issueKey(client, accountId));
     await agent.ok('remember', { content: 'Self-hosted memory works without billing' });
     await agent.close();
+    await expect.poll(async () => (await client.billing.overview.query({ accountId })).usage.callsThisMonth.used).toBe(1);
     const overview = await client.billing.overview.query({ accountId });
     expect(overview).toMatchObject({
       billingEnabled: false,

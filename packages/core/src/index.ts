@@ -49,3 +49,4 @@ export type { BillingGateway, RemoteSubscription, WebhookEvent, CheckoutRequest 
 export { STRIPE_EVENT_TYPES, type WebhookOutcome } from './billing/stripe-webhook.ts';
 export { STRIPE_EVENT_QUEUE, BILLING_SYNC_QUEUE, BILLING_RECONCILE_QUEUE, nextReconciliationAt } from './billing/billing-jobs.ts';
 export { currentSubscription, accessEndsAt } from './billing/remote-state.ts';
+export { createCallCounter, type CallCounter } from './usage/call-count.ts';

@@ -6,6 +6,7 @@ import { createBuiltInExpander, type QueryExpander } from './archivist/query-exp
 import { createBilling, type Billing } from './billing/billing.ts';
 import type { Config } from './config.ts';
 import { archivistJob } from './jobs/archivist-job.ts';
+import { createCallLimits } from './limits/call-limits.ts';
 import { createJobQueue, runnable, type JobQueue } from './jobs/job-queue.ts';
 import { createMemoryService, type MemoryService, type Protections } from './memory/memory-service.ts';
 
@@ -52,12 +53,14 @@ export async function createRuntime(
 
   const jobs = await createJobQueue(database);
   const archivist = archivistJob({ db: database.db, analyser });
+  const callLimits = createCallLimits(database.db);
   const service = createMemoryService({
     db: database.db,
     config,
     expander,
     ...(options.now ? { now: options.now } : {}),
     ...(options.protections ? { protections: options.protections } : {}),
+    callLimits,
     onRecordStored: (tx, caller, record) =>
       jobs.enqueue(tx, archivist, { accountId: caller.accountId, recordId: record.id }),
   });
@@ -77,6 +80,9 @@ export async function createRuntime(
       });
       await billing.scheduleReconciliation();
     },
-    stop: () => jobs.stop(),
+    async stop() {
+      await callLimits.flush();
+      await jobs.stop();
+    },
   };
 }

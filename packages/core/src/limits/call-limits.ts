@@ -4,7 +4,7 @@ import { AppError, messages } from '../errors.ts';
 import type { Plan } from '../billing/plans.ts';
 import type { LimitState } from '../memory/memory-session.ts';
 import type { Caller } from '../caller.ts';
-import { countCall } from '../usage/call-count.ts';
+import { createCallCounter, type CallCounter } from '../usage/call-count.ts';
 
 const WINDOW_SECONDS = 60;
 
@@ -15,9 +15,11 @@ const WINDOW_SECONDS = 60;
 export interface CallLimits {
   /** Counts one call; throws the spec's error when a limit is exceeded. */
   count(caller: Caller, plan: Plan): Promise<LimitState>;
+  /** Writes the month's call counts still held in memory. */
+  flush(): Promise<void>;
 }
 
-export function createCallLimits(db: Db): CallLimits {
+export function createCallLimits(db: Db, counter: CallCounter = createCallCounter(db)): CallLimits {
   const limiters = new Map<string, RateLimiterDrizzle>();
   const limiter = (kind: 'key' | 'project', points: number) => {
     const id = `${kind}:${points}`;
@@ -49,11 +51,12 @@ export function createCallLimits(db: Db): CallLimits {
   };
 
   return {
+    flush: () => counter.flush(),
     async count(caller, plan) {
       const keyState = caller.keyId === null ? undefined : await consume('key', caller.keyId, plan.keyCallsPerMinute);
       const projectState = await consume('project', caller.projectId, plan.projectCallsPerMinute);
       // A call that passed the limits counts toward the month's usage shown in the dashboard.
-      await countCall(db, caller.accountId);
+      counter.count(caller.accountId);
       const tightest =
         keyState !== undefined && keyState.remainingPoints <= projectState.remainingPoints ? keyState : projectState;
       return {

@@ -41,6 +41,8 @@ export interface MemoryServiceDeps {
   expander?: QueryExpander;
   /** Work that must commit with the record, such as enqueueing the archivist. */
   onRecordStored?: (tx: Db, caller: Caller, record: RecordView) => Promise<void>;
+  /** The call limits (and the month's call counts) to use; the runtime passes its own to flush them. */
+  callLimits?: CallLimits;
   /** Which protections run; all of them unless told otherwise. */
   protections?: Protections;
 }
@@ -59,7 +61,7 @@ export interface Protections {
 /** The memory tools with every rule that applies to them, for every door (MCP, dashboard, jobs). */
 export function createMemoryService(deps: MemoryServiceDeps): MemoryService {
   const { db, config } = deps;
-  const limits: CallLimits = createCallLimits(db);
+  const limits: CallLimits = deps.callLimits ?? createCallLimits(db);
   const now = deps.now ?? (() => new Date());
   const protections: Protections = deps.protections ?? { guard: true, idempotency: true, limits: true };
 
