@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { atLeastQuery, clampLimit, MAX_QUERY_WORDS, splitQueryWords } from '../src/memory/query-words.ts';
+import { clampLimit, MAX_QUERY_WORDS, splitQueryWords } from '../src/memory/query-words.ts';
 
 describe('query words', () => {
   it('splits on anything that is not a letter or digit, lowercases and dedupes', () => {
@@ -12,16 +12,6 @@ describe('query words', () => {
   it('keeps at most the first 16 words', () => {
     const many = Array.from({ length: 40 }, (_, i) => `w${i}`).join(' ');
     expect(splitQueryWords(many)).toHaveLength(MAX_QUERY_WORDS);
-  });
-
-  it('builds at-least-k queries as ORs of ANDs', () => {
-    expect(atLeastQuery(['a', 'b'], 1)).toBe('a:* | b:*');
-    expect(atLeastQuery(['a', 'b'], 2)).toBe('(a:* & b:*)');
-    expect(atLeastQuery(['a', 'b', 'c'], 2)).toBe('(a:* & b:*) | (a:* & c:*) | (b:* & c:*)');
-    expect(atLeastQuery(['a'], 2)).toBeUndefined();
-    const sixteen = Array.from({ length: 16 }, (_, i) => `w${i}`);
-    expect(atLeastQuery(sixteen, 8)).toBeUndefined();
-    expect(atLeastQuery(sixteen, 16)).toBeDefined();
   });
 
   it('clamps the limit to 1..50 with 10 by default', () => {

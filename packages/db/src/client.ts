@@ -28,8 +28,9 @@ export const APP_ROLE = 'mmw_app';
 
 export function openPostgres(url: string, poolSize = 10): Database {
   // Every connection of the pool acts as the application role, so row-level security holds
-  // even when the URL names a superuser.
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, options: `-c role=${APP_ROLE}` });
+  // even when the URL names a superuser. No JIT: its compile time (tens of ms) dwarfs the
+  // short queries of the tools, and a large workspace's estimates would otherwise trigger it.
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, options: `-c role=${APP_ROLE} -c jit=off` });
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it. Nothing to log with a payload.
   });

@@ -47,7 +47,9 @@ async function loadWork(db: Db, payload: ArchivistPayload) {
           visibleRecords(author, records),
         ),
       )
-      .orderBy(desc(records.createdAt))
+      // Newest first by updated_at, which remember never changes after the insert (so it is the
+      // creation time): the order of the workspace's recency index, which stops after CANDIDATES rows.
+      .orderBy(desc(records.updatedAt), desc(records.id))
       .limit(CANDIDATES);
     return { author, workspaceId: row.workspaceId, record: row, candidates };
   });

@@ -1,9 +1,10 @@
-import { and, desc, eq, isNull, notInArray, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, notInArray, sql, type SQL } from 'drizzle-orm';
 import { records, type Db } from '@mmw/db';
 import type { Caller } from '../caller.ts';
 import { visibleRecords } from '../visibility/visible-records.ts';
 import { recordColumns } from './record-columns.ts';
-import { atLeastQuery, prefixTerm } from './query-words.ts';
+import { allWordsRare, planLevel, scoreOf, WINDOW_ROWS, wordShares, type WindowFacts } from './match-plan.ts';
+import { prefixTerm } from './query-words.ts';
 import type { RecordRow } from './record-view.ts';
 
 export interface MatchScope {
@@ -18,16 +19,17 @@ export interface Matches {
   scores: Map<string, number>;
 }
 
-function baseConditions(caller: Caller, where: MatchScope): SQL[] {
-  const conditions = [
-    eq(records.workspaceId, where.workspaceId),
-    isNull(records.deletedAt),
-    visibleRecords(caller, records),
-  ];
+function scopeConditions(caller: Caller, where: MatchScope): SQL[] {
+  const conditions = [visibleRecords(caller, records)];
   if (where.scope !== null) conditions.push(eq(records.scope, where.scope));
   return conditions;
 }
 
+function baseConditions(caller: Caller, where: MatchScope): SQL[] {
+  return [eq(records.workspaceId, where.workspaceId), isNull(records.deletedAt), ...scopeConditions(caller, where)];
+}
+
+/** Whether a record holds a query (prefix terms): in its text and source, and in fact_key when asked. */
 function matcher(where: MatchScope) {
   return (query: string) =>
     where.includeFactKey
@@ -46,11 +48,43 @@ export async function latestRecords(tx: Db, caller: Caller, where: MatchScope, l
   return { rows, scores: new Map(rows.map((row) => [row.id, 0])) };
 }
 
+interface Window extends WindowFacts {
+  /** The oldest row read, as (updated_at, id); undefined when the window holds the whole workspace. */
+  boundary: { at: string; id: string } | undefined;
+}
+
+/** Scores the newest WINDOW_ROWS rows of the workspace: a bit per matched word. */
+async function readWindow(tx: Db, caller: Caller, where: MatchScope, words: readonly string[]): Promise<Window> {
+  const matches = matcher(where);
+  const mask = sql.join(
+    words.map((word, i) => sql`((${matches(prefixTerm(word))})::int << ${sql.raw(String(i))})`),
+    sql` | `,
+  );
+  const rows = await tx
+    .select({
+      id: records.id,
+      at: sql<string>`${records.updatedAt}::text`,
+      ok: sql<boolean>`(${and(...scopeConditions(caller, where))})`,
+      mask: sql<number>`(${mask})`,
+    })
+    .from(records)
+    .where(and(eq(records.workspaceId, where.workspaceId), isNull(records.deletedAt)))
+    .orderBy(desc(records.updatedAt), desc(records.id))
+    .limit(WINDOW_ROWS);
+  const last = rows.at(-1);
+  const kept = rows.filter((row) => row.ok);
+  return {
+    qualifying: kept.length,
+    matches: kept.filter((row) => row.mask !== 0).map((row) => ({ id: row.id, mask: Number(row.mask) })),
+    boundary: rows.length < WINDOW_ROWS || last === undefined ? undefined : { at: last.at, id: last.id },
+  };
+}
+
 /**
- * The best `limit` records by score (matched words), then by last update. Rather than scoring every
- * row that holds any word, it asks for the rows holding all n words first, then at least n-1, and so
- * on, each level in updated_at order and only for the places still free: with common words the
- * first levels fill the result and the work stays bounded.
+ * The best `limit` records by score (matched words), then by last update. The window of newest
+ * rows is scored first; rows older than it are looked for level by level (all n words, then at
+ * least n-1, ...), each level in recency order and only for the places still free, so the work
+ * stays bounded when common words match most of a large workspace. See match-plan.ts.
  */
 export async function findMatches(
   tx: Db,
@@ -59,51 +93,94 @@ export async function findMatches(
   words: readonly string[],
   limit: number,
 ): Promise<Matches> {
-  const matches = matcher(where);
-  const found: Matches = { rows: [], scores: new Map() };
-  for (let k = words.length; k >= 1 && found.rows.length < limit; k--) {
-    const conditions = baseConditions(caller, where);
-    if (found.rows.length > 0) conditions.push(notInArray(records.id, [...found.scores.keys()]));
-    const query = atLeastQuery(words, k);
-    if (query === undefined) {
-      // Too many combinations of words: score the remaining rows that hold any word.
-      await addScored(tx, found, conditions, words, limit, matches);
-      break;
-    }
-    const rows = await tx
-      .select(recordColumns)
-      .from(records)
-      .where(and(...conditions, matches(query)))
-      .orderBy(desc(records.updatedAt), desc(records.id))
-      .limit(limit - found.rows.length);
-    for (const row of rows) {
-      found.rows.push(row);
-      found.scores.set(row.id, k);
-    }
+  const window = await readWindow(tx, caller, where, words);
+  const ranked: Array<{ id: string; score: number }> = [];
+  const windowAt = (k: number) =>
+    window.matches.filter((match) => scoreOf(match.mask) === k).map((match) => ({ id: match.id, score: k }));
+  const boundary = window.boundary;
+  if (boundary === undefined) {
+    for (let k = words.length; k >= 1; k--) ranked.push(...windowAt(k));
+    return loadRanked(tx, caller, ranked.slice(0, limit));
   }
-  return found;
+  const older = (k: number, count: number, options: { driver?: string[]; byScore?: boolean; exclude: string[] }) =>
+    olderMatches(tx, caller, where, words, { boundary, minScore: k, limit: count, ...options });
+  const shares = wordShares(window, words.length);
+  if (allWordsRare(shares)) {
+    // Every word is rare: one scored query through the word index covers every level.
+    const found = await older(1, limit, { driver: [...words], byScore: true, exclude: [] });
+    for (let k = words.length; k >= 1; k--) ranked.push(...windowAt(k), ...found.filter((row) => row.score === k));
+    return loadRanked(tx, caller, ranked.slice(0, limit));
+  }
+  const olderFound: string[] = [];
+  for (let k = words.length; k >= 1 && ranked.length < limit; k--) {
+    ranked.push(...windowAt(k));
+    const need = limit - ranked.length;
+    if (need <= 0) break;
+    const plan = planLevel(window, shares, k);
+    const driver = plan.kind === 'indexed' ? plan.driver.map((i) => words[i] ?? '') : undefined;
+    const found = await older(k, need, { ...(driver ? { driver } : {}), exclude: olderFound });
+    ranked.push(...found);
+    olderFound.push(...found.map((row) => row.id));
+  }
+  return loadRanked(tx, caller, ranked.slice(0, limit));
 }
 
-async function addScored(
+/**
+ * Rows older than the window with at least `minScore` matched words, newest first (or best first
+ * with byScore). With a driver, only rows holding one of its words are read, through the word index.
+ */
+async function olderMatches(
   tx: Db,
-  found: Matches,
-  conditions: SQL[],
+  caller: Caller,
+  where: MatchScope,
   words: readonly string[],
-  limit: number,
-  matches: (query: string) => SQL,
-): Promise<void> {
+  options: {
+    boundary: { at: string; id: string };
+    minScore: number;
+    limit: number;
+    driver?: string[];
+    byScore?: boolean;
+    exclude: string[];
+  },
+): Promise<Array<{ id: string; score: number }>> {
+  const matches = matcher(where);
   const score = sql<number>`(${sql.join(
     words.map((word) => sql`(${matches(prefixTerm(word))})::int`),
     sql` + `,
   )})`;
+  const conditions = [
+    ...baseConditions(caller, where),
+    sql`(${records.updatedAt}, ${records.id}) < (${options.boundary.at}::timestamptz, ${options.boundary.id}::uuid)`,
+    sql`${score} >= ${options.minScore}`,
+  ];
+  if (options.exclude.length > 0) conditions.push(notInArray(records.id, options.exclude));
+  if (options.driver) conditions.push(matches(options.driver.map(prefixTerm).join(' | ')));
+  const order = options.byScore
+    ? [desc(score), desc(records.updatedAt), desc(records.id)]
+    : [desc(records.updatedAt), desc(records.id)];
   const rows = await tx
-    .select({ ...recordColumns, score })
+    .select({ id: records.id, score })
     .from(records)
-    .where(and(...conditions, matches(words.map(prefixTerm).join(' | '))))
-    .orderBy(desc(score), desc(records.updatedAt), desc(records.id))
-    .limit(limit - found.rows.length);
-  for (const { score: rowScore, ...row } of rows) {
+    .where(and(...conditions))
+    .orderBy(...order)
+    .limit(options.limit);
+  return rows.map((row) => ({ id: row.id, score: Number(row.score) }));
+}
+
+/** The full rows of the ranked ids, in their order. */
+async function loadRanked(tx: Db, caller: Caller, ranked: Array<{ id: string; score: number }>): Promise<Matches> {
+  if (ranked.length === 0) return { rows: [], scores: new Map() };
+  const rows = await tx
+    .select(recordColumns)
+    .from(records)
+    .where(and(inArray(records.id, ranked.map((row) => row.id)), visibleRecords(caller, records)));
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const found: Matches = { rows: [], scores: new Map() };
+  for (const { id, score } of ranked) {
+    const row = byId.get(id);
+    if (!row) continue;
     found.rows.push(row);
-    found.scores.set(row.id, Number(rowScore));
+    found.scores.set(id, score);
   }
+  return found;
 }

@@ -17,28 +17,6 @@ export function prefixTerm(word: string): string {
   return `${word}:*`;
 }
 
-/**
- * The tsquery that matches records holding at least `k` of the words: an OR of ANDs over every
- * k-subset. Undefined when there are too many subsets to be worth it.
- */
-export function atLeastQuery(words: readonly string[], k: number, maxSubsets = 70): string | undefined {
-  if (k < 1 || k > words.length) return undefined;
-  if (k === 1) return words.map(prefixTerm).join(' | ');
-  const subsets: string[] = [];
-  const pick = (start: number, chosen: string[]): boolean => {
-    if (chosen.length === k) {
-      subsets.push(`(${chosen.map(prefixTerm).join(' & ')})`);
-      return subsets.length <= maxSubsets;
-    }
-    for (let i = start; i <= words.length - (k - chosen.length); i++) {
-      const word = words[i];
-      if (word === undefined || !pick(i + 1, [...chosen, word])) return false;
-    }
-    return true;
-  };
-  return pick(0, []) ? subsets.join(' | ') : undefined;
-}
-
 export function clampLimit(limit: number | null | undefined, fallback = 10): number {
   if (limit === null || limit === undefined || !Number.isFinite(limit)) return fallback;
   return Math.min(50, Math.max(1, Math.trunc(limit)));

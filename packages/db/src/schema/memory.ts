@@ -89,8 +89,10 @@ export const records = pgTable(
     index('records_ws_tsv_idx')
       .using('gin', t.workspaceId, t.tsv)
       .where(sql`deleted_at IS NULL`),
-    index('records_ws_updated_idx')
-      .on(t.workspaceId, t.updatedAt.desc())
+    // Newest first, in the exact order search and the archivist read (updated_at desc, id desc, nulls
+    // first as PostgreSQL's desc means), so a scan stops after `limit` rows instead of sorting them all.
+    index('records_ws_recent_idx')
+      .on(t.workspaceId, t.updatedAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`deleted_at IS NULL`),
     index('records_ws_fact_key_idx')
       .on(t.workspaceId, t.factKey)

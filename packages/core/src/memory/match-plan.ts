@@ -1,0 +1,68 @@
+/**
+ * How search finds the best records without scoring every row that holds a query word (see
+ * docs/decisions/search-plan.md). It first reads the newest rows of the workspace (the window)
+ * and scores them; what it saw there decides how each level of score is looked for in the older
+ * rows: in recency order when the level is dense, through the word index when it is rare.
+ */
+
+/** The newest rows of a workspace that search scores first. */
+export const WINDOW_ROWS = 400;
+/** Query words whose summed share of the window stays under this are rare enough for the word index. */
+export const RARE_SHARE = 0.02;
+
+/** A row of the window that may be returned and holds at least one query word. */
+export interface WindowMatch {
+  id: string;
+  /** Bit i is set when word i matched. */
+  mask: number;
+}
+
+export interface WindowFacts {
+  /** Rows of the window that may be returned (visible, in scope), matching or not. */
+  qualifying: number;
+  /** The matching ones, newest first. */
+  matches: WindowMatch[];
+}
+
+export function scoreOf(mask: number): number {
+  let score = 0;
+  for (let bits = mask; bits !== 0; bits &= bits - 1) score++;
+  return score;
+}
+
+/** The share of the window's qualifying rows that hold each word. */
+export function wordShares(facts: WindowFacts, wordCount: number): number[] {
+  const counts = new Array<number>(wordCount).fill(0);
+  for (const match of facts.matches) {
+    for (let i = 0; i < wordCount; i++) if (match.mask & (1 << i)) counts[i] = (counts[i] ?? 0) + 1;
+  }
+  return counts.map((count) => (facts.qualifying === 0 ? 0 : count / facts.qualifying));
+}
+
+export type LevelPlan =
+  /** Older rows in recency order, each scored, until enough are found: when the level is dense. */
+  | { kind: 'recent' }
+  /** Older rows that hold one of these words (by index), found through the word index. */
+  | { kind: 'indexed'; driver: number[] };
+
+/**
+ * How to find older rows that match at least k of the words. Any such row holds at least one of
+ * any n-k+1 of the words, so the rarest n-k+1 words can drive the word index. The recency order
+ * is taken only when the window showed rows of this level and the driver words are common, so
+ * that the scan meets enough of them early.
+ */
+export function planLevel(facts: WindowFacts, shares: readonly number[], k: number): LevelPlan {
+  const driver = shares
+    .map((share, index) => ({ share, index }))
+    .sort((a, b) => a.share - b.share || a.index - b.index)
+    .slice(0, shares.length - k + 1);
+  const driverShare = driver.reduce((sum, word) => sum + word.share, 0);
+  const seenAtLevel = facts.matches.some((match) => scoreOf(match.mask) >= k);
+  if (seenAtLevel && driverShare > RARE_SHARE) return { kind: 'recent' };
+  return { kind: 'indexed', driver: driver.map((word) => word.index).sort((a, b) => a - b) };
+}
+
+/** True when all the words are rare: one scored query through the word index finds every level. */
+export function allWordsRare(shares: readonly number[]): boolean {
+  return shares.reduce((sum, share) => sum + share, 0) <= RARE_SHARE;
+}

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { allWordsRare, planLevel, scoreOf, wordShares, type WindowFacts } from '../src/memory/match-plan.ts';
+
+const times = (count: number, mask: number): number[] => new Array<number>(count).fill(mask);
+
+const facts = (qualifying: number, masks: number[]): WindowFacts => ({
+  qualifying,
+  matches: masks.map((mask, i) => ({ id: `r${i}`, mask })),
+});
+
+describe('search plan', () => {
+  it('scores a row by the number of words it matched', () => {
+    expect(scoreOf(0)).toBe(0);
+    expect(scoreOf(0b1)).toBe(1);
+    expect(scoreOf(0b1011)).toBe(3);
+    expect(scoreOf(0xffff)).toBe(16);
+  });
+
+  it('measures how often each word occurs among the rows the window may return', () => {
+    expect(wordShares(facts(10, [0b01, 0b11, 0b01]), 2)).toEqual([0.3, 0.1]);
+    expect(wordShares(facts(0, []), 3)).toEqual([0, 0, 0]);
+  });
+
+  it('reads a dense level in recency order', () => {
+    // 400 qualifying rows; word 0 in 200 of them, word 1 in 100, both in 50.
+    const masks = [...times(150, 0b01), ...times(50, 0b11), ...times(50, 0b10)];
+    const window = facts(400, masks);
+    const shares = wordShares(window, 2);
+    expect(planLevel(window, shares, 2)).toEqual({ kind: 'recent' });
+    expect(planLevel(window, shares, 1)).toEqual({ kind: 'recent' });
+  });
+
+  it('looks a level up through the word index, driven by the rarest words, when the window saw none of it', () => {
+    // Word 2 never occurs in the window: no row there matches all three words.
+    const window = facts(400, [...times(200, 0b011), ...times(100, 0b001)]);
+    const shares = wordShares(window, 3);
+    // A row with all three words holds word 2; a row with two of them holds word 2 or word 1.
+    expect(planLevel(window, shares, 3)).toEqual({ kind: 'indexed', driver: [2] });
+    expect(planLevel(window, shares, 2)).toEqual({ kind: 'recent' });
+  });
+
+  it('uses the word index when the driving words are rare even if the window saw the level', () => {
+    const window = facts(400, [0b11, 0b01, 0b01]);
+    const shares = wordShares(window, 2);
+    expect(planLevel(window, shares, 2)).toEqual({ kind: 'indexed', driver: [1] });
+    expect(allWordsRare(shares)).toBe(true);
+    expect(allWordsRare(wordShares(facts(400, times(20, 0b1)), 1))).toBe(false);
+  });
+});

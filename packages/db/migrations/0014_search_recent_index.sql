@@ -1,0 +1,2 @@
+DROP INDEX "records_ws_updated_idx";--> statement-breakpoint
+CREATE INDEX "records_ws_recent_idx" ON "records" USING btree ("workspace_id","updated_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE deleted_at IS NULL;
