@@ -33,10 +33,13 @@ export function BillingPage({ accountId }: AccountPageProps) {
   const { search } = useLocation();
   const returned = search.get('checkout');
   const overview = useQuery(trpc.billing.overview.queryOptions({ accountId }));
-  const setOverview = (data: unknown) => queryClient.setQueryData(trpc.billing.overview.queryKey({ accountId }), data as never);
   const checkout = useMutation(trpc.billing.checkout.mutationOptions({ onSuccess: ({ url }) => window.location.assign(url) }));
   const portal = useMutation(trpc.billing.portal.mutationOptions({ onSuccess: ({ url }) => window.location.assign(url) }));
-  const refresh = useMutation(trpc.billing.refresh.mutationOptions({ onSuccess: setOverview }));
+  const refresh = useMutation(
+    trpc.billing.refresh.mutationOptions({
+      onSuccess: (fresh) => queryClient.setQueryData(trpc.billing.overview.queryKey({ accountId }), fresh),
+    }),
+  );
   const refreshed = useRef(false);
   const data = overview.data;
 
