@@ -1,4 +1,5 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { z } from 'zod';
 import {
   forgetInputShape,
   forgetOutputShape,
@@ -14,6 +15,19 @@ import {
 } from '@mmw/core';
 import { forgetDescription, rememberDescription, searchDescription, validateDescription } from './tool-descriptions.ts';
 import { toolError, toolResult } from './tool-result.ts';
+
+// Built once: the SDK turns a raw shape into an object schema on every registration, and a server
+// (with its four tools) is registered for every request.
+const schemas = {
+  rememberInput: z.object(rememberInputShape),
+  rememberOutput: z.object({ ...recordViewSchema.shape, ...noticeShape }),
+  searchInput: z.object(searchInputShape),
+  searchOutput: z.object({ ...searchOutputShape, ...noticeShape }),
+  forgetInput: z.object(forgetInputShape),
+  forgetOutput: z.object({ ...forgetOutputShape, ...noticeShape }),
+  validateInput: z.object(validateInputShape),
+  validateOutput: z.object({ ...validateOutputShape, ...noticeShape }),
+};
 
 export interface ToolContext {
   service: MemoryService;
@@ -36,8 +50,8 @@ export function registerMemoryTools(server: McpServer, ctx: ToolContext): void {
     {
       title: 'Remember',
       description: rememberDescription,
-      inputSchema: rememberInputShape,
-      outputSchema: { ...recordViewSchema.shape, ...noticeShape },
+      inputSchema: schemas.rememberInput,
+      outputSchema: schemas.rememberOutput,
       annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
     },
     (input) =>
@@ -49,8 +63,8 @@ export function registerMemoryTools(server: McpServer, ctx: ToolContext): void {
     {
       title: 'Search memory',
       description: searchDescription,
-      inputSchema: searchInputShape,
-      outputSchema: { ...searchOutputShape, ...noticeShape },
+      inputSchema: schemas.searchInput,
+      outputSchema: schemas.searchOutput,
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
     (input) => run(async () => ({ ...(await ctx.service.search(ctx.session, input)) })),
@@ -61,8 +75,8 @@ export function registerMemoryTools(server: McpServer, ctx: ToolContext): void {
     {
       title: 'Forget a record',
       description: forgetDescription,
-      inputSchema: forgetInputShape,
-      outputSchema: { ...forgetOutputShape, ...noticeShape },
+      inputSchema: schemas.forgetInput,
+      outputSchema: schemas.forgetOutput,
       annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
     },
     (input) => run(async () => ({ ...(await ctx.service.forget(ctx.session, input)) })),
@@ -73,8 +87,8 @@ export function registerMemoryTools(server: McpServer, ctx: ToolContext): void {
     {
       title: 'Validate memory against a source',
       description: validateDescription,
-      inputSchema: validateInputShape,
-      outputSchema: { ...validateOutputShape, ...noticeShape },
+      inputSchema: schemas.validateInput,
+      outputSchema: schemas.validateOutput,
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
     (input) => run(async () => ({ ...(await ctx.service.validate(ctx.session, input)) })),
