@@ -14,7 +14,11 @@ export async function auditHandedOverReads(tx: Db, caller: Caller, ids: readonly
     .select({ count: sql<number>`count(*)::int` })
     .from(records)
     .where(and(inArray(records.id, [...ids]), handedOverRecords(caller.accountId, records)));
-  const count = row?.count ?? 0;
+  await auditHandedOverCount(tx, caller, row?.count ?? 0, via);
+}
+
+/** The same, for a read that already knows how many of its records were handed over. */
+export async function auditHandedOverCount(tx: Db, caller: Caller, count: number, via: string): Promise<void> {
   if (count === 0) return;
   await recordAudit(tx, {
     accountId: caller.accountId,

@@ -6,6 +6,7 @@ import { visibleRecords } from '../visibility/visible-records.ts';
 import { recordColumns } from './record-columns.ts';
 import { toRecordView, type GraphRelation, type RecordRow, type RecordView } from './record-view.ts';
 import { INHERITANCE_DEPTH, inheritedStatus, ownStatus, type RecordStatus } from './status.ts';
+import type { WorkspaceRef } from './workspaces.ts';
 
 export const PREVIEW_LENGTH = 120;
 
@@ -61,17 +62,18 @@ async function loadGraph(tx: Db, caller: Caller, ids: string[]): Promise<Map<str
   if (ids.length === 0) return graph;
   const other = alias(records, 'other');
   // Outgoing edges leave a record of the result, incoming ones arrive at it; the other end must be
-  // live and visible, or the edge is not shown (nor its preview).
-  for (const direction of ['outgoing', 'incoming'] as const) {
+  // live and visible, or the edge is not shown (nor its preview). Both directions in one statement.
+  const edge = (direction: GraphRelation['direction']) => {
     const near = direction === 'outgoing' ? recordRelations.fromRecordId : recordRelations.toRecordId;
     const far = direction === 'outgoing' ? recordRelations.toRecordId : recordRelations.fromRecordId;
-    const edges = await tx
+    return tx
       .select({
+        direction: sql<GraphRelation['direction']>`${direction}::text`.as('direction'),
         relation: recordRelations.relation,
         weight: recordRelations.weight,
-        nearId: near,
+        nearId: sql<string>`${near}`.as('near_id'),
         otherId: other.id,
-        preview: sql<string>`left(${other.content}, ${PREVIEW_LENGTH})`,
+        preview: sql<string>`left(${other.content}, ${PREVIEW_LENGTH})`.as('preview'),
       })
       .from(recordRelations)
       .innerJoin(other, eq(other.id, far))
@@ -82,10 +84,15 @@ async function loadGraph(tx: Db, caller: Caller, ids: string[]): Promise<Map<str
           isNull(other.deletedAt),
           visibleRecords(caller, other),
         ),
-      )
-      .orderBy(sql`${recordRelations.weight} desc`);
-    for (const edge of edges) push(graph, edge.nearId, { ...edge, direction });
-  }
+      );
+  };
+  const edges = await edge('outgoing').unionAll(edge('incoming'));
+  // Each direction by weight, strongest first, as before; outgoing before incoming.
+  const ordered = [
+    ...edges.filter((e) => e.direction === 'outgoing').sort((a, b) => b.weight - a.weight),
+    ...edges.filter((e) => e.direction === 'incoming').sort((a, b) => b.weight - a.weight),
+  ];
+  for (const e of ordered) push(graph, e.nearId, e);
   return graph;
 }
 
@@ -105,19 +112,28 @@ function push(
   graph.set(id, list);
 }
 
-async function workspaceNames(tx: Db, caller: Caller, rows: RecordRow[]): Promise<Map<string, string>> {
-  const ids = [...new Set(rows.map((row) => row.workspaceId))];
-  if (ids.length === 0) return new Map();
+async function workspaceNames(
+  tx: Db,
+  caller: Caller,
+  rows: RecordRow[],
+  known: WorkspaceRef | undefined,
+): Promise<Map<string, string>> {
+  const names = new Map<string, string>(known ? [[known.id, known.name]] : []);
+  const ids = [...new Set(rows.map((row) => row.workspaceId))].filter((id) => !names.has(id));
+  if (ids.length === 0) return names;
   const found = await tx
     .select({ id: workspaces.id, name: workspaces.name })
     .from(workspaces)
     .where(and(eq(workspaces.accountId, caller.accountId), inArray(workspaces.id, ids)));
-  return new Map(found.map((row) => [row.id, row.name]));
+  for (const row of found) names.set(row.id, row.name);
+  return names;
 }
 
 export interface DescribeOptions {
   currentSourceHash: string | null;
   scores?: ReadonlyMap<string, number>;
+  /** The workspace the rows were read from, when the caller knows it: its name needs no query. */
+  workspace?: WorkspaceRef;
 }
 
 /** Turns rows into the spec's response records: status (with inheritance), graph and workspace name. */
@@ -133,7 +149,7 @@ export async function describeRecords(
   // One after another: a transaction is one connection.
   const conflicts = await conflictingIds(tx, caller, withKey);
   const graph = await loadGraph(tx, caller, rows.map((row) => row.id));
-  const names = await workspaceNames(tx, caller, rows);
+  const names = await workspaceNames(tx, caller, rows, options.workspace);
   const own = new Map<string, RecordStatus>();
   const derivedFrom = new Map<string, readonly string[]>();
   for (const row of known.values()) {

@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, isNull, notInArray, sql, type SQL } from 'drizzle-orm';
 import { records, type Db } from '@mmw/db';
 import type { Caller } from '../caller.ts';
-import { visibleRecords } from '../visibility/visible-records.ts';
+import { handedOverRecords, visibleRecords } from '../visibility/visible-records.ts';
 import { recordColumns } from './record-columns.ts';
 import { allWordsRare, planLevel, scoreOf, WINDOW_ROWS, wordShares, type WindowFacts } from './match-plan.ts';
 import { prefixTerm } from './query-words.ts';
@@ -17,6 +17,25 @@ export interface MatchScope {
 export interface Matches {
   rows: RecordRow[];
   scores: Map<string, number>;
+  /** Rows written by someone whose knowledge was handed over: their reads are audited as a count. */
+  handedOver: Set<string>;
+}
+
+/** The columns of a returned row, and whether its author handed their knowledge over. */
+function rowColumns(caller: Caller) {
+  return { ...recordColumns, handedOver: sql<boolean>`${handedOverRecords(caller.accountId, records)}` };
+}
+
+function toMatches(rows: Array<RecordRow & { handedOver: boolean }>, score: (id: string) => number | undefined): Matches {
+  const found: Matches = { rows: [], scores: new Map(), handedOver: new Set() };
+  for (const { handedOver, ...row } of rows) {
+    const value = score(row.id);
+    if (value === undefined) continue;
+    found.rows.push(row);
+    found.scores.set(row.id, value);
+    if (handedOver) found.handedOver.add(row.id);
+  }
+  return found;
 }
 
 function scopeConditions(caller: Caller, where: MatchScope): SQL[] {
@@ -40,12 +59,12 @@ function matcher(where: MatchScope) {
 /** The latest records of the workspace: what an empty query returns. */
 export async function latestRecords(tx: Db, caller: Caller, where: MatchScope, limit: number): Promise<Matches> {
   const rows = await tx
-    .select(recordColumns)
+    .select(rowColumns(caller))
     .from(records)
     .where(and(...baseConditions(caller, where)))
     .orderBy(desc(records.updatedAt), desc(records.id))
     .limit(limit);
-  return { rows, scores: new Map(rows.map((row) => [row.id, 0])) };
+  return toMatches(rows, () => 0);
 }
 
 interface Window extends WindowFacts {
@@ -169,18 +188,13 @@ async function olderMatches(
 
 /** The full rows of the ranked ids, in their order. */
 async function loadRanked(tx: Db, caller: Caller, ranked: Array<{ id: string; score: number }>): Promise<Matches> {
-  if (ranked.length === 0) return { rows: [], scores: new Map() };
+  if (ranked.length === 0) return { rows: [], scores: new Map(), handedOver: new Set() };
   const rows = await tx
-    .select(recordColumns)
+    .select(rowColumns(caller))
     .from(records)
     .where(and(inArray(records.id, ranked.map((row) => row.id)), visibleRecords(caller, records)));
   const byId = new Map(rows.map((row) => [row.id, row]));
-  const found: Matches = { rows: [], scores: new Map() };
-  for (const { id, score } of ranked) {
-    const row = byId.get(id);
-    if (!row) continue;
-    found.rows.push(row);
-    found.scores.set(id, score);
-  }
-  return found;
+  const scores = new Map(ranked.map((row) => [row.id, row.score]));
+  const ordered = ranked.flatMap(({ id }) => byId.get(id) ?? []);
+  return toMatches(ordered, (id) => scores.get(id));
 }

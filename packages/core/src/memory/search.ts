@@ -12,7 +12,7 @@ import { clampLimit, splitQueryWords } from './query-words.ts';
 import { assertNoNul, validateWorkspaceName } from './record-input.ts';
 import { recordViewSchema, type RecordView } from './record-view.ts';
 import { findWorkspace } from './workspaces.ts';
-import { auditHandedOverReads } from '../handover/handed-over-reads.ts';
+import { auditHandedOverCount } from '../handover/handed-over-reads.ts';
 
 export const searchInputShape = {
   query: z.string().describe('What to look for, in plain words. An empty query returns the latest records.'),
@@ -90,10 +90,11 @@ export async function searchRecords(
         }
       }
     }
-    const views = await describeRecords(tx, caller, found.rows, { currentSourceHash, scores: found.scores });
+    const views = await describeRecords(tx, caller, found.rows, { currentSourceHash, scores: found.scores, workspace });
     const kept = excludeStale ? views.filter((view) => view.status !== 'stale') : views;
     const result = kept.slice(0, limit);
-    await auditHandedOverReads(tx, caller, result.map((view) => view.id), 'search');
+    const handedOver = result.filter((view) => found.handedOver.has(view.id)).length;
+    await auditHandedOverCount(tx, caller, handedOver, 'search');
     return { result, ...(added === undefined ? {} : { expanded_terms: added }) };
   });
 }
