@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { allWordsRare, planLevel, scoreOf, wordShares, type WindowFacts } from '../src/memory/match-plan.ts';
+import {
+  allWordsRare,
+  bestWindowScore,
+  drivingWords,
+  planLevel,
+  scoreOf,
+  wordShares,
+  type WindowFacts,
+} from '../src/memory/match-plan.ts';
 
 const times = (count: number, mask: number): number[] => new Array<number>(count).fill(mask);
 
@@ -45,5 +53,14 @@ describe('search plan', () => {
     expect(planLevel(window, shares, 2)).toEqual({ kind: 'indexed', driver: [1] });
     expect(allWordsRare(shares)).toBe(true);
     expect(allWordsRare(wordShares(facts(400, times(20, 0b1)), 1))).toBe(false);
+  });
+
+  it('drives the word index with the rarest n-k+1 words, and knows the best score the window saw', () => {
+    const shares = [0.3, 0, 0.1, 0.05];
+    expect(drivingWords(shares, 4)).toEqual([1]);
+    expect(drivingWords(shares, 3)).toEqual([1, 3]);
+    expect(drivingWords(shares, 1)).toEqual([0, 1, 2, 3]);
+    expect(bestWindowScore(facts(10, [0b1, 0b1101, 0b11]))).toBe(3);
+    expect(bestWindowScore(facts(10, []))).toBe(0);
   });
 });

@@ -3,7 +3,17 @@ import { records, type Db } from '@mmw/db';
 import type { Caller } from '../caller.ts';
 import { handedOverRecords, visibleRecords } from '../visibility/visible-records.ts';
 import { recordColumns } from './record-columns.ts';
-import { allWordsRare, planLevel, scoreOf, WINDOW_ROWS, wordShares, type WindowFacts } from './match-plan.ts';
+import {
+  allWordsRare,
+  bestWindowScore,
+  drivingWords,
+  planLevel,
+  RARE_SHARE,
+  scoreOf,
+  WINDOW_ROWS,
+  wordShares,
+  type WindowFacts,
+} from './match-plan.ts';
 import { prefixTerm } from './query-words.ts';
 import type { RecordRow } from './record-view.ts';
 
@@ -131,7 +141,20 @@ export async function findMatches(
     return loadRanked(tx, caller, ranked.slice(0, limit));
   }
   const olderFound: string[] = [];
-  for (let k = words.length; k >= 1 && ranked.length < limit; k--) {
+  let top = words.length;
+  const best = bestWindowScore(window);
+  const driving = drivingWords(shares, best + 1);
+  if (best < words.length && driving.reduce((sum, i) => sum + (shares[i] ?? 0), 0) <= RARE_SHARE) {
+    // The window holds no row with more than `best` words, and the words that any such row must
+    // hold are rare: one scored query through the word index finds the older rows of all those
+    // levels, best first (a long expanded query would otherwise take one query per level).
+    const driver = driving.map((i) => words[i] ?? '');
+    const found = await older(best + 1, limit, { driver, byScore: true, exclude: [] });
+    ranked.push(...found);
+    olderFound.push(...found.map((row) => row.id));
+    top = best;
+  }
+  for (let k = top; k >= 1 && ranked.length < limit; k--) {
     ranked.push(...windowAt(k));
     const need = limit - ranked.length;
     if (need <= 0) break;

@@ -52,14 +52,26 @@ export type LevelPlan =
  * that the scan meets enough of them early.
  */
 export function planLevel(facts: WindowFacts, shares: readonly number[], k: number): LevelPlan {
-  const driver = shares
-    .map((share, index) => ({ share, index }))
-    .sort((a, b) => a.share - b.share || a.index - b.index)
-    .slice(0, shares.length - k + 1);
-  const driverShare = driver.reduce((sum, word) => sum + word.share, 0);
+  const driver = drivingWords(shares, k);
+  const driverShare = driver.reduce((sum, index) => sum + (shares[index] ?? 0), 0);
   const seenAtLevel = facts.matches.some((match) => scoreOf(match.mask) >= k);
   if (seenAtLevel && driverShare > RARE_SHARE) return { kind: 'recent' };
-  return { kind: 'indexed', driver: driver.map((word) => word.index).sort((a, b) => a - b) };
+  return { kind: 'indexed', driver };
+}
+
+/** The rarest n-k+1 words (by index, ascending): every row with at least k of the n words holds one. */
+export function drivingWords(shares: readonly number[], k: number): number[] {
+  return shares
+    .map((share, index) => ({ share, index }))
+    .sort((a, b) => a.share - b.share || a.index - b.index)
+    .slice(0, Math.max(0, shares.length - k + 1))
+    .map((word) => word.index)
+    .sort((a, b) => a - b);
+}
+
+/** The best score among the window's rows: levels above it are rare, and looked up together. */
+export function bestWindowScore(facts: WindowFacts): number {
+  return facts.matches.reduce((best, match) => Math.max(best, scoreOf(match.mask)), 0);
 }
 
 /** True when all the words are rare: one scored query through the word index finds every level. */
