@@ -1,27 +1,10 @@
-import { existsSync, mkdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { chromium, type Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { screenshots, useBrowser } from './browser-fixture.ts';
 import { connectMcp } from '@mmw/test-support';
 import { issueKey, ownerWithOrganization, subscriptionOf, useBilling } from './billing-fixtures.ts';
 
 const f = useBilling();
-const chromiumPath = '/usr/bin/chromium';
-const screenshots = fileURLToPath(new URL('../../../docs/screenshots/', import.meta.url));
-let browser: Browser;
-
-beforeAll(async () => {
-  if (!existsSync(chromiumPath)) throw new Error(`${chromiumPath} is missing: apt-get install chromium (.ci/run does)`);
-  mkdirSync(screenshots, { recursive: true });
-  browser = await chromium.launch({
-    executablePath: chromiumPath,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-  });
-});
-
-afterAll(async () => {
-  await browser.close();
-});
+const chromium = useBrowser();
 
 describe('the Billing page, as an owner uses it', () => {
   it('shows usage bars against the plan, and walks plan choice through Checkout back to an active plan', async () => {
@@ -37,7 +20,7 @@ describe('the Billing page, as an owner uses it', () => {
     // The Stripe stub's Checkout page delivers its signed events to the dashboard, as Stripe would.
     f.stub.webhookUrl = f.webhookUrl;
 
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const context = await chromium.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     page.setDefaultTimeout(15_000);
     await page.goto(`${f.url}/signin`);

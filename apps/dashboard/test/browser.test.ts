@@ -1,30 +1,14 @@
-import { existsSync, mkdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { screenshots, useBrowser } from './browser-fixture.ts';
 import { connectMcp } from '@mmw/test-support';
 import { uniqueEmail, useDashboard } from './fixtures.ts';
 
 const f = useDashboard();
-const chromiumPath = '/usr/bin/chromium';
-const screenshots = fileURLToPath(new URL('../../../docs/screenshots/', import.meta.url));
-let browser: Browser;
-
-beforeAll(async () => {
-  if (!existsSync(chromiumPath)) throw new Error(`${chromiumPath} is missing: apt-get install chromium (.ci/run does)`);
-  mkdirSync(screenshots, { recursive: true });
-  browser = await chromium.launch({
-    executablePath: chromiumPath,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-  });
-});
-
-afterAll(async () => {
-  await browser.close();
-});
+const chromium = useBrowser();
 
 async function person(): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 820 } });
+  const context = await chromium.browser.newContext({ viewport: { width: 1280, height: 820 } });
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: f.url });
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
@@ -176,7 +160,7 @@ describe('the web UI, as people use it', () => {
     await colleague.page.getByText('Only owners and admins read the audit log.').waitFor();
 
     // On a phone.
-    const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, storageState: await owner.context.storageState() });
+    const phone = await chromium.browser.newContext({ viewport: { width: 390, height: 844 }, storageState: await owner.context.storageState() });
     const small = await phone.newPage();
     await small.goto(recordsUrl);
     await small.getByText('Staging is deployed with the systemd unit app-staging').waitFor();

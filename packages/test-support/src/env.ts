@@ -1,2 +1,5 @@
 /** Where the server tests find PostgreSQL: an administrator URL that may create databases. */
 export const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+/** What a child process of the tests inherits: enough to find its tools, nothing else. */
+export const inheritedEnv = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' };

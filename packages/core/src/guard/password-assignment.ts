@@ -17,7 +17,7 @@ const VALUE = /"([^"\n]{1,300})"|'([^'\n]{1,300})'|`([^`\n]{1,300})`|([^\s,;'"`<
 /** Values that stand for a secret without being one. */
 const PLACEHOLDER =
   /^(?:[$<{%!*#]|\.{3}|x{3,}|\*{3,}|(?:none|null|nil|undefined|true|false|yes|no|empty|required|optional|changeme|change_me|example|placeholder|redacted|secret|password|string|number|boolean|todo|tbd|n\/a)$|your[_-]|\[redacted)/i;
-/** `os.environ`, `settings.API_KEY`, `process.env.TOKEN`: code that reads a secret, not the secret. */
+/** `os.environ`, `settings.API_KEY`, `env.TOKEN`: code that reads a secret, not the secret. */
 const DOTTED_IDENTIFIER = /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+$/;
 const PATH = /^(?:~?\/|\.{1,2}\/|[A-Za-z]:\\)/;
 
