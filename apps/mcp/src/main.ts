@@ -1,19 +1,10 @@
-import { createRuntime, loadConfig } from '@mmw/core';
-import { openDatabase } from '@mmw/db';
+import { createRuntime, loadConfig, openConfiguredDatabase } from '@mmw/core';
 import { buildMcpApp } from './mcp-app.ts';
 
 // The MCP ingress alone, for deployments that scale it apart from the dashboard; stateless, so any
 // number of replicas can share one PostgreSQL.
 const config = loadConfig();
-if (config.DATABASE_URL === undefined) {
-  process.stderr.write('DATABASE_URL is required to run the MCP ingress on its own; use `pnpm start` for the embedded default.\n');
-  process.exit(1);
-}
-const database = await openDatabase({
-  databaseUrl: config.DATABASE_URL,
-  dataDir: config.MMW_DATA_DIR,
-  poolSize: config.DATABASE_POOL_SIZE,
-});
+const database = await openConfiguredDatabase(config, { requireUrl: 'the MCP ingress' });
 const runtime = await createRuntime(database, config);
 const app = await buildMcpApp({ db: database.db, service: runtime.service, logLevel: config.LOG_LEVEL });
 await app.listen({ host: config.HOST, port: config.MCP_PORT });

@@ -1,8 +1,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildDashboardApp } from '@mmw/dashboard';
-import { claudeAddCommand, createRuntime, ensureLocalSetup, loadConfig } from '@mmw/core';
-import { openDatabase, takeLock } from '@mmw/db';
+import { claudeAddCommand, createRuntime, ensureLocalSetup, loadConfig, openConfiguredDatabase } from '@mmw/core';
+import { takeLock } from '@mmw/db';
 import { buildMcpApp } from '@mmw/mcp';
 
 const config = loadConfig();
@@ -13,11 +13,7 @@ if (embedded) {
   releaseLock = takeLock(config.MMW_DATA_DIR);
 }
 
-const database = await openDatabase({
-  databaseUrl: config.DATABASE_URL,
-  dataDir: config.MMW_DATA_DIR,
-  poolSize: config.DATABASE_POOL_SIZE,
-});
+const database = await openConfiguredDatabase(config);
 const runtime = await createRuntime(database, config);
 await runtime.startWorker();
 const mcp = await buildMcpApp({ db: database.db, service: runtime.service, logLevel: config.LOG_LEVEL });

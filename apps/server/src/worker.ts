@@ -1,18 +1,9 @@
-import { createRuntime, loadConfig } from '@mmw/core';
-import { openDatabase } from '@mmw/db';
+import { createRuntime, loadConfig, openConfiguredDatabase } from '@mmw/core';
 
 // The job worker alone (archivist and the other jobs), for deployments that scale it apart from the
 // ingress and the dashboard; any number of workers can share one PostgreSQL.
 const config = loadConfig();
-if (config.DATABASE_URL === undefined) {
-  process.stderr.write('DATABASE_URL is required to run the worker on its own; use `pnpm start` for the embedded default.\n');
-  process.exit(1);
-}
-const database = await openDatabase({
-  databaseUrl: config.DATABASE_URL,
-  dataDir: config.MMW_DATA_DIR,
-  poolSize: config.DATABASE_POOL_SIZE,
-});
+const database = await openConfiguredDatabase(config, { requireUrl: 'the worker' });
 const runtime = await createRuntime(database, config);
 await runtime.startWorker();
 process.stdout.write('MMW worker started\n');

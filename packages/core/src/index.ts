@@ -6,6 +6,7 @@ export * from './keys/authenticate-key.ts';
 export * from './accounts/provision.ts';
 export * from './audit/record-audit.ts';
 export * from './memory/record-input.ts';
+export { guardRecord, type GuardedRecord } from './guard/index.ts';
 export * from './memory/record-view.ts';
 export * from './memory/status.ts';
 export * from './memory/query-words.ts';
@@ -50,3 +51,4 @@ export { STRIPE_EVENT_TYPES, type WebhookOutcome } from './billing/stripe-webhoo
 export { STRIPE_EVENT_QUEUE, BILLING_SYNC_QUEUE, BILLING_RECONCILE_QUEUE, nextReconciliationAt } from './billing/billing-jobs.ts';
 export { currentSubscription, accessEndsAt } from './billing/remote-state.ts';
 export { createCallCounter, type CallCounter } from './usage/call-count.ts';
+export * from './open-configured-database.ts';

@@ -1,0 +1,16 @@
+import { openDatabase, type Database } from '@mmw/db';
+import type { Config } from './config.ts';
+
+/** The database the configuration names: PostgreSQL at DATABASE_URL, or the embedded one under MMW_DATA_DIR. */
+export function openConfiguredDatabase(config: Config, options: { requireUrl?: string } = {}): Promise<Database> {
+  if (options.requireUrl !== undefined && config.DATABASE_URL === undefined) {
+    throw new Error(
+      `DATABASE_URL is required to run ${options.requireUrl} on its own; use \`pnpm start\` for the embedded default.`,
+    );
+  }
+  return openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.MMW_DATA_DIR,
+    poolSize: config.DATABASE_POOL_SIZE,
+  });
+}
