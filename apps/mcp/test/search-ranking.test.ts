@@ -11,7 +11,7 @@ import { useMcp, type SearchResult } from './fixtures.ts';
  */
 const f = useMcp('ranking-co', 'main');
 
-const RECORDS = 560;
+const RECORDS = 1600;
 const filler = ['note', 'about', 'team', 'setup', 'plan', 'review', 'check', 'later'];
 
 interface Fixture {
@@ -42,7 +42,10 @@ function contentOf(i: number, random: () => number): string {
   if (i === 7 || i === 130) words.push('zetas');
   if (i % 97 === 0) words.push('omega-release');
   // Around the oldest row of the newest window (about the 400th newest), and three old ones.
-  if ((i >= 150 && i <= 170) || i === 10 || i === 20 || i === 30) words.push('edge');
+  if ((i >= 1190 && i <= 1210) || i === 10 || i === 20 || i === 30) words.push('edge');
+  // Two common words found together only in old records, far past the window and a probe.
+  if (i % 2 === 0 || (i >= 20 && i <= 30)) words.push('north');
+  if (i % 2 === 1 || (i >= 20 && i <= 30)) words.push('south');
   return `record ${i}: ${words.join(' ')}`;
 }
 
@@ -117,6 +120,8 @@ describe('search ranking in a workspace larger than the newest window', () => {
     ['edge', 30, null],
     ['edge alpha', 12, null],
     ['edge beta', 30, 'shared'],
+    ['north south', 10, null],
+    ['south north alpha', 12, null],
   ] as const)('ranks %s (limit %i, scope %s) by score, then last update', async (query, limit, scope) => {
     const found = await f.client.ok<SearchResult>('search', { query, limit, workspace: 'big', scope });
     expect(found.result.map((r) => `${r.id}:${r.score}`)).toEqual(expected(query, limit, scope));

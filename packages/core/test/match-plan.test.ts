@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   allWordsRare,
+  atLeastShare,
   bestWindowScore,
   drivingWords,
   planLevel,
@@ -34,8 +35,8 @@ describe('search plan', () => {
     const masks = [...times(150, 0b01), ...times(50, 0b11), ...times(50, 0b10)];
     const window = facts(400, masks);
     const shares = wordShares(window, 2);
-    expect(planLevel(window, shares, 2)).toEqual({ kind: 'recent' });
-    expect(planLevel(window, shares, 1)).toEqual({ kind: 'recent' });
+    expect(planLevel(window, shares, 2, 10)).toEqual({ kind: 'recent' });
+    expect(planLevel(window, shares, 1, 10)).toEqual({ kind: 'recent' });
   });
 
   it('looks a level up through the word index, driven by the rarest words, when the window saw none of it', () => {
@@ -43,14 +44,14 @@ describe('search plan', () => {
     const window = facts(400, [...times(200, 0b011), ...times(100, 0b001)]);
     const shares = wordShares(window, 3);
     // A row with all three words holds word 2; a row with two of them holds word 2 or word 1.
-    expect(planLevel(window, shares, 3)).toEqual({ kind: 'indexed', driver: [2] });
-    expect(planLevel(window, shares, 2)).toEqual({ kind: 'recent' });
+    expect(planLevel(window, shares, 3, 10)).toEqual({ kind: 'indexed', driver: [2] });
+    expect(planLevel(window, shares, 2, 10)).toEqual({ kind: 'recent' });
   });
 
   it('uses the word index when the driving words are rare even if the window saw the level', () => {
     const window = facts(400, [0b11, 0b01, 0b01]);
     const shares = wordShares(window, 2);
-    expect(planLevel(window, shares, 2)).toEqual({ kind: 'indexed', driver: [1] });
+    expect(planLevel(window, shares, 2, 10)).toEqual({ kind: 'indexed', driver: [1] });
     expect(allWordsRare(shares)).toBe(true);
     expect(allWordsRare(wordShares(facts(400, times(20, 0b1)), 1))).toBe(false);
   });
@@ -62,5 +63,21 @@ describe('search plan', () => {
     expect(drivingWords(shares, 1)).toEqual([0, 1, 2, 3]);
     expect(bestWindowScore(facts(10, [0b1, 0b1101, 0b11]))).toBe(3);
     expect(bestWindowScore(facts(10, []))).toBe(0);
+  });
+
+  it('probes a level of common words the window saw none of in recency order before the word index', () => {
+    // Two common words that never occur together in the window.
+    const window = facts(400, [...times(200, 0b01), ...times(150, 0b10)]);
+    // Taken as independent, 1/2 and 3/8 of the rows promise both words in 3/16 of them.
+    expect(planLevel(window, wordShares(window, 2), 2, 10)).toEqual({ kind: 'probe', driver: [1], rows: 1000 });
+    // A level that many words must meet is not worth a probe.
+    const wide = facts(400, [...times(40, 0b0001), ...times(40, 0b0010), ...times(40, 0b0100), ...times(40, 0b1000)]);
+    expect(planLevel(wide, wordShares(wide, 4), 4, 10)).toEqual({ kind: 'indexed', driver: [0] });
+  });
+
+  it('estimates the share of rows with at least k words as if the words were independent', () => {
+    expect(atLeastShare([0.5, 0.5], 2)).toBeCloseTo(0.25);
+    expect(atLeastShare([0.5, 0.5], 1)).toBeCloseTo(0.75);
+    expect(atLeastShare([0.1, 0.2, 0.3], 0)).toBeCloseTo(1);
   });
 });

@@ -12,6 +12,7 @@ import {
   scoreOf,
   WINDOW_ROWS,
   wordShares,
+  type LevelPlan,
   type WindowFacts,
 } from './match-plan.ts';
 import { prefixTerm } from './query-words.ts';
@@ -58,11 +59,15 @@ function baseConditions(caller: Caller, where: MatchScope): SQL[] {
   return [eq(records.workspaceId, where.workspaceId), isNull(records.deletedAt), ...scopeConditions(caller, where)];
 }
 
-/** Whether a record holds a query (prefix terms): in its text and source, and in fact_key when asked. */
+/**
+ * Whether a record holds a query (prefix terms): in its text and source, and in fact_key when asked.
+ * key_tsv is empty without a fact_key; saying `fact_key is not null` lets the planner use the
+ * partial word index on fact_key for that side of the OR.
+ */
 function matcher(where: MatchScope) {
   return (query: string) =>
     where.includeFactKey
-      ? sql`(${records.tsv} @@ to_tsquery('simple', ${query}) or ${records.keyTsv} @@ to_tsquery('simple', ${query}))`
+      ? sql`(${records.tsv} @@ to_tsquery('simple', ${query}) or (${records.factKey} is not null and ${records.keyTsv} @@ to_tsquery('simple', ${query})))`
       : sql`${records.tsv} @@ to_tsquery('simple', ${query})`;
 }
 
@@ -131,8 +136,11 @@ export async function findMatches(
     for (let k = words.length; k >= 1; k--) ranked.push(...windowAt(k));
     return loadRanked(tx, caller, ranked.slice(0, limit));
   }
-  const older = (k: number, count: number, options: { driver?: string[]; byScore?: boolean; exclude: string[] }) =>
-    olderMatches(tx, caller, where, words, { boundary, minScore: k, limit: count, ...options });
+  const older = (
+    k: number,
+    count: number,
+    options: { driver?: string[]; byScore?: boolean; exclude: string[]; scanRows?: number },
+  ) => olderMatches(tx, caller, where, words, { boundary, minScore: k, limit: count, ...options });
   const shares = wordShares(window, words.length);
   if (allWordsRare(shares)) {
     // Every word is rare: one scored query through the word index covers every level.
@@ -140,6 +148,28 @@ export async function findMatches(
     for (let k = words.length; k >= 1; k--) ranked.push(...windowAt(k), ...found.filter((row) => row.score === k));
     return loadRanked(tx, caller, ranked.slice(0, limit));
   }
+  // Older rows with k words (all with more were found already), newest first.
+  const findLevel = async (plan: LevelPlan, k: number, need: number, exclude: string[]) => {
+    if (plan.kind === 'recent') return older(k, need, { exclude });
+    // Through the word index the rows are scored and sorted (all have k words, so this is recency
+    // order): ordered by recency alone, the planner could walk the recency index instead, and a
+    // level the window saw no row of may hold none in the whole workspace.
+    const driver = plan.driver.map((i) => words[i] ?? '');
+    if (plan.kind === 'indexed') return older(k, need, { driver, byScore: true, exclude });
+    const probed = await older(k, need, { exclude, scanRows: plan.rows });
+    if (probed.length === need) return probed;
+    const next = await boundaryAfter(tx, where, boundary, plan.rows);
+    if (next === undefined) return probed;
+    const rest = await olderMatches(tx, caller, where, words, {
+      boundary: next,
+      minScore: k,
+      limit: need - probed.length,
+      driver,
+      byScore: true,
+      exclude,
+    });
+    return [...probed, ...rest];
+  };
   const olderFound: string[] = [];
   let top = words.length;
   const best = bestWindowScore(window);
@@ -158,9 +188,8 @@ export async function findMatches(
     ranked.push(...windowAt(k));
     const need = limit - ranked.length;
     if (need <= 0) break;
-    const plan = planLevel(window, shares, k);
-    const driver = plan.kind === 'indexed' ? plan.driver.map((i) => words[i] ?? '') : undefined;
-    const found = await older(k, need, { ...(driver ? { driver } : {}), exclude: olderFound });
+    const plan = planLevel(window, shares, k, need);
+    const found = await findLevel(plan, k, need, olderFound);
     ranked.push(...found);
     olderFound.push(...found.map((row) => row.id));
   }
@@ -183,6 +212,8 @@ async function olderMatches(
     driver?: string[];
     byScore?: boolean;
     exclude: string[];
+    /** Read only this many older rows, in recency order. */
+    scanRows?: number;
   },
 ): Promise<Array<{ id: string; score: number }>> {
   const matches = matcher(where);
@@ -190,11 +221,36 @@ async function olderMatches(
     words.map((word) => sql`(${matches(prefixTerm(word))})::int`),
     sql` + `,
   )})`;
-  const conditions = [
-    ...baseConditions(caller, where),
-    sql`(${records.updatedAt}, ${records.id}) < (${options.boundary.at}::timestamptz, ${options.boundary.id}::uuid)`,
-    sql`${score} >= ${options.minScore}`,
-  ];
+  const olderThan = olderThanBoundary(options.boundary);
+  if (options.scanRows !== undefined) {
+    // The limit inside bounds the rows read; the filter outside stops at the first `limit` matches.
+    const recent = tx
+      .select({
+        id: records.id,
+        updatedAt: records.updatedAt,
+        score: score.as('score'),
+        ok: sql<boolean>`(${and(...scopeConditions(caller, where))})`.as('ok'),
+      })
+      .from(records)
+      .where(and(eq(records.workspaceId, where.workspaceId), isNull(records.deletedAt), olderThan))
+      .orderBy(desc(records.updatedAt), desc(records.id))
+      .limit(options.scanRows)
+      .as('recent');
+    const rows = await tx
+      .select({ id: recent.id, score: recent.score })
+      .from(recent)
+      .where(
+        and(
+          sql`${recent.ok}`,
+          sql`${recent.score} >= ${options.minScore}`,
+          options.exclude.length > 0 ? notInArray(recent.id, options.exclude) : undefined,
+        ),
+      )
+      .orderBy(desc(recent.updatedAt), desc(recent.id))
+      .limit(options.limit);
+    return rows.map((row) => ({ id: row.id, score: Number(row.score) }));
+  }
+  const conditions = [...baseConditions(caller, where), olderThan, sql`${score} >= ${options.minScore}`];
   if (options.exclude.length > 0) conditions.push(notInArray(records.id, options.exclude));
   if (options.driver) conditions.push(matches(options.driver.map(prefixTerm).join(' | ')));
   const order = options.byScore
@@ -207,6 +263,27 @@ async function olderMatches(
     .orderBy(...order)
     .limit(options.limit);
   return rows.map((row) => ({ id: row.id, score: Number(row.score) }));
+}
+
+function olderThanBoundary(boundary: { at: string; id: string }): SQL {
+  return sql`(${records.updatedAt}, ${records.id}) < (${boundary.at}::timestamptz, ${boundary.id}::uuid)`;
+}
+
+/** The row `rows` places older than the boundary (the end of a probe), from the recency index alone. */
+async function boundaryAfter(
+  tx: Db,
+  where: MatchScope,
+  boundary: { at: string; id: string },
+  rows: number,
+): Promise<{ at: string; id: string } | undefined> {
+  const [row] = await tx
+    .select({ at: sql<string>`${records.updatedAt}::text`, id: records.id })
+    .from(records)
+    .where(and(eq(records.workspaceId, where.workspaceId), isNull(records.deletedAt), olderThanBoundary(boundary)))
+    .orderBy(desc(records.updatedAt), desc(records.id))
+    .offset(rows - 1)
+    .limit(1);
+  return row;
 }
 
 /** The full rows of the ranked ids, in their order. */

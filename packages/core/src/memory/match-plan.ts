@@ -9,6 +9,8 @@
 export const WINDOW_ROWS = 400;
 /** Query words whose summed share of the window stays under this are rare enough for the word index. */
 export const RARE_SHARE = 0.02;
+/** At most this many older rows are read in recency order for a level the window saw none of. */
+export const PROBE_ROWS = 12_000;
 
 /** A row of the window that may be returned and holds at least one query word. */
 export interface WindowMatch {
@@ -43,20 +45,44 @@ export type LevelPlan =
   /** Older rows in recency order, each scored, until enough are found: when the level is dense. */
   | { kind: 'recent' }
   /** Older rows that hold one of these words (by index), found through the word index. */
-  | { kind: 'indexed'; driver: number[] };
+  | { kind: 'indexed'; driver: number[] }
+  /**
+   * The window saw no row of the level, and the words that drive the index are common: when the
+   * words' shares (taken as independent) promise enough rows of the level within PROBE_ROWS, that
+   * many older rows are read in recency order first, then the word index for the rows older still.
+   */
+  | { kind: 'probe'; driver: number[]; rows: number };
 
 /**
  * How to find older rows that match at least k of the words. Any such row holds at least one of
- * any n-k+1 of the words, so the rarest n-k+1 words can drive the word index. The recency order
- * is taken only when the window showed rows of this level and the driver words are common, so
- * that the scan meets enough of them early.
+ * any n-k+1 of the words, so the rarest n-k+1 words can drive the word index when they are rare.
+ * When they are common, the recency order meets the level's rows early if the window showed some;
+ * if it showed none, a bounded probe in recency order comes first.
  */
-export function planLevel(facts: WindowFacts, shares: readonly number[], k: number): LevelPlan {
+export function planLevel(facts: WindowFacts, shares: readonly number[], k: number, need: number): LevelPlan {
   const driver = drivingWords(shares, k);
   const driverShare = driver.reduce((sum, index) => sum + (shares[index] ?? 0), 0);
   const seenAtLevel = facts.matches.some((match) => scoreOf(match.mask) >= k);
-  if (seenAtLevel && driverShare > RARE_SHARE) return { kind: 'recent' };
-  return { kind: 'indexed', driver };
+  if (driverShare <= RARE_SHARE) return { kind: 'indexed', driver };
+  if (seenAtLevel) return { kind: 'recent' };
+  const expected = atLeastShare(shares, k);
+  const rows = expected === 0 ? Infinity : Math.ceil((1.5 * need) / expected);
+  return rows <= PROBE_ROWS ? { kind: 'probe', driver, rows: Math.max(rows, 1000) } : { kind: 'indexed', driver };
+}
+
+/** The share of rows holding at least k of the words, if the words occurred independently. */
+export function atLeastShare(shares: readonly number[], k: number): number {
+  // exactly[j]: probability that exactly j of the words seen so far occur.
+  let exactly = [1];
+  for (const share of shares) {
+    const next = new Array<number>(exactly.length + 1).fill(0);
+    exactly.forEach((p, j) => {
+      next[j] = (next[j] ?? 0) + p * (1 - share);
+      next[j + 1] = (next[j + 1] ?? 0) + p * share;
+    });
+    exactly = next;
+  }
+  return exactly.slice(k).reduce((sum, p) => sum + p, 0);
 }
 
 /** The rarest n-k+1 words (by index, ascending): every row with at least k of the n words holds one. */
