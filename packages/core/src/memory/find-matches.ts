@@ -8,7 +8,6 @@ import {
   bestWindowScore,
   drivingWords,
   planLevel,
-  RARE_SHARE,
   scoreOf,
   WINDOW_ROWS,
   wordShares,
@@ -171,19 +170,20 @@ export async function findMatches(
     return [...probed, ...rest];
   };
   const olderFound: string[] = [];
-  let top = words.length;
+  // The window holds no row with more than `best` words. Of the levels above, those that the plan
+  // looks up through the word index are looked up together: one scored query, best first, driven
+  // by the words any row of the lowest of them must hold (a long expanded query would otherwise
+  // read the same postings once per level).
   const best = bestWindowScore(window);
-  const driving = drivingWords(shares, best + 1);
-  if (best < words.length && driving.reduce((sum, i) => sum + (shares[i] ?? 0), 0) <= RARE_SHARE) {
-    // The window holds no row with more than `best` words, and the words that any such row must
-    // hold are rare: one scored query through the word index finds the older rows of all those
-    // levels, best first (a long expanded query would otherwise take one query per level).
-    const driver = driving.map((i) => words[i] ?? '');
-    const found = await older(best + 1, limit, { driver, byScore: true, exclude: [] });
+  let lowest = words.length + 1;
+  while (lowest - 1 > best && planLevel(window, shares, lowest - 1, limit).kind === 'indexed') lowest--;
+  if (lowest <= words.length) {
+    const driver = drivingWords(shares, lowest).map((i) => words[i] ?? '');
+    const found = await older(lowest, limit, { driver, byScore: true, exclude: [] });
     ranked.push(...found);
     olderFound.push(...found.map((row) => row.id));
-    top = best;
   }
+  const top = lowest - 1;
   for (let k = top; k >= 1 && ranked.length < limit; k--) {
     ranked.push(...windowAt(k));
     const need = limit - ranked.length;
