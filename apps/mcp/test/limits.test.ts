@@ -39,6 +39,24 @@ describe('call limits', () => {
     expect(outcomes.slice(0, 5).every((o) => !o.isError || o.text.startsWith('record limit'))).toBe(true);
     expect(outcomes[5]?.text).toBe('project call limit exceeded');
   });
+
+  it("does not count a call its key's limit refused toward the project's limit", async () => {
+    const one = await mcp.key('limits-co', 'c');
+    const two = await mcp.key('limits-co', 'c');
+    const calls = [one.key, one.key, one.key, one.key, two.key, two.key, two.key];
+    const outcomes = [];
+    for (const key of calls) outcomes.push(await rawToolCall(mcp.url, key, 'search', { query: '' }));
+    const limited = ['MCP rate limit exceeded', 'project call limit exceeded'];
+    expect(outcomes.map((o) => (limited.includes(o.text) ? o.text : 'called'))).toEqual([
+      'called',
+      'called',
+      'called',
+      'MCP rate limit exceeded',
+      'called',
+      'called',
+      'project call limit exceeded',
+    ]);
+  });
 });
 
 describe("the plan's record limit", () => {

@@ -1,5 +1,5 @@
-import { RateLimiterDrizzle, RateLimiterRes } from 'rate-limiter-flexible';
-import { rateLimits, type Db } from '@mmw/db';
+import { z } from 'zod';
+import { executeSqlOn, type Db } from '@mmw/db';
 import { AppError, messages } from '../errors.ts';
 import type { Plan } from '../billing/plans.ts';
 import type { LimitState } from '../memory/memory-session.ts';
@@ -9,8 +9,8 @@ import { createCallCounter, type CallCounter } from '../usage/call-count.ts';
 const WINDOW_SECONDS = 60;
 
 /**
- * Tool calls per key and per project per minute, counted in PostgreSQL through rate-limiter-flexible's
- * drizzle store, so every replica shares the counters; and the account's calls this month.
+ * Tool calls per key and per project per minute, counted in PostgreSQL so every replica shares the
+ * counters; and the account's calls this month.
  */
 export interface CallLimits {
   /** Counts one call; throws the spec's error when a limit is exceeded. */
@@ -19,50 +19,75 @@ export interface CallLimits {
   flush(): Promise<void>;
 }
 
-export function createCallLimits(db: Db, counter: CallCounter = createCallCounter(db)): CallLimits {
-  const limiters = new Map<string, RateLimiterDrizzle>();
-  const limiter = (kind: 'key' | 'project', points: number) => {
-    const id = `${kind}:${points}`;
-    let found = limiters.get(id);
-    if (!found) {
-      found = new RateLimiterDrizzle({
-        storeClient: db,
-        schema: rateLimits,
-        points,
-        duration: WINDOW_SECONDS,
-        keyPrefix: kind,
-      });
-      limiters.set(id, found);
-    }
-    return found;
-  };
+/** One fixed window of `rate_limits`: counts from its first call for WINDOW_SECONDS, then starts over. */
+const windowUpsert = (key: string, onlyIf = 'true') => `
+  insert into rate_limits as r (key, points, expire)
+  select ${key}, 1, now() + make_interval(secs => ${WINDOW_SECONDS}) where ${onlyIf}
+  on conflict (key) do update set
+    points = case when r.expire <= now() then 1 else r.points + 1 end,
+    expire = case when r.expire <= now() then now() + make_interval(secs => ${WINDOW_SECONDS}) else r.expire end
+  returning points, greatest(0, extract(epoch from r.expire - clock_timestamp()) * 1000)::float8 as ms`;
 
-  const consume = async (kind: 'key' | 'project', id: string, points: number): Promise<RateLimiterRes> => {
+/**
+ * Both windows of a call in one statement (the same fixed windows and keys as rate-limiter-flexible's
+ * store, which took one statement each; see docs/decisions/0007-remember-path.md). The project's
+ * window counts the call only when the key's window let it through, as before.
+ */
+const KEY_AND_PROJECT = `
+  with k as (${windowUpsert('$1')}),
+       p as (${windowUpsert('$2', '(select points from k) <= $3')})
+  select k.points as key_points, k.ms as key_ms, p.points as project_points, p.ms as project_ms
+    from k left join p on true`;
+const PROJECT_ONLY = `
+  with p as (${windowUpsert('$1')})
+  select null::int as key_points, null::float8 as key_ms, p.points as project_points, p.ms as project_ms from p`;
+
+const windowsRow = z.object({
+  key_points: z.coerce.number().nullable(),
+  key_ms: z.coerce.number().nullable(),
+  project_points: z.coerce.number().nullable(),
+  project_ms: z.coerce.number().nullable(),
+});
+
+function refused(kind: 'key' | 'project', ms: number): AppError {
+  const retryAfterSeconds = Math.max(1, Math.ceil(ms / 1000));
+  const message = kind === 'key' ? messages.keyRateLimited : messages.projectRateLimited;
+  return new AppError(kind === 'key' ? 'rate_limited' : 'project_rate_limited', message, { retryAfterSeconds });
+}
+
+export function createCallLimits(db: Db, counter: CallCounter = createCallCounter(db)): CallLimits {
+  const run = executeSqlOn(db);
+
+  async function windows(caller: Caller, plan: Plan) {
     try {
-      return await limiter(kind, points).consume(id);
-    } catch (rejection) {
-      if (rejection instanceof RateLimiterRes) {
-        const retryAfterSeconds = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
-        const message = kind === 'key' ? messages.keyRateLimited : messages.projectRateLimited;
-        throw new AppError(kind === 'key' ? 'rate_limited' : 'project_rate_limited', message, { retryAfterSeconds });
-      }
+      const { rows } =
+        caller.keyId === null
+          ? await run(PROJECT_ONLY, [`project:${caller.projectId}`])
+          : await run(KEY_AND_PROJECT, [`key:${caller.keyId}`, `project:${caller.projectId}`, plan.keyCallsPerMinute]);
+      return windowsRow.parse(rows[0]);
+    } catch {
       throw new AppError('unavailable', 'call limits are unavailable, try again');
     }
-  };
+  }
 
   return {
     flush: () => counter.flush(),
     async count(caller, plan) {
-      const keyState = caller.keyId === null ? undefined : await consume('key', caller.keyId, plan.keyCallsPerMinute);
-      const projectState = await consume('project', caller.projectId, plan.projectCallsPerMinute);
+      const found = await windows(caller, plan);
+      const key =
+        found.key_points === null ? undefined : { points: found.key_points, ms: found.key_ms ?? 0, limit: plan.keyCallsPerMinute };
+      if (key && key.points > key.limit) throw refused('key', key.ms);
+      if (found.project_points === null) throw new AppError('unavailable', 'call limits are unavailable, try again');
+      const project = { points: found.project_points, ms: found.project_ms ?? 0, limit: plan.projectCallsPerMinute };
+      if (project.points > project.limit) throw refused('project', project.ms);
       // A call that passed the limits counts toward the month's usage shown in the dashboard.
       counter.count(caller.accountId);
-      const tightest =
-        keyState !== undefined && keyState.remainingPoints <= projectState.remainingPoints ? keyState : projectState;
+      const remaining = (window: { points: number; limit: number }) => Math.max(window.limit - window.points, 0);
+      const tightest = key !== undefined && remaining(key) <= remaining(project) ? key : project;
       return {
-        limit: tightest === keyState ? plan.keyCallsPerMinute : plan.projectCallsPerMinute,
-        remaining: tightest.remainingPoints,
-        resetSeconds: Math.ceil(tightest.msBeforeNext / 1000),
+        limit: tightest.limit,
+        remaining: remaining(tightest),
+        resetSeconds: Math.ceil(tightest.ms / 1000),
         retryAfterSeconds: undefined,
       };
     },

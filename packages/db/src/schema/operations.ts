@@ -40,7 +40,7 @@ export const idempotencyEntries = pgTable(
   (t) => [primaryKey({ columns: [t.projectId, t.key] }), index('idempotency_expires_idx').on(t.expiresAt)],
 );
 
-/** Call counters of rate-limiter-flexible's drizzle store, shared by every replica; keys are opaque bucket ids. */
+/** Fixed per-minute call windows per key and per project (core's call limits), shared by every replica; keys are opaque bucket ids. */
 export const rateLimits = pgTable('rate_limits', {
   key: text('key').primaryKey(),
   points: integer('points').notNull().default(0),
