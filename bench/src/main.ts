@@ -1,0 +1,127 @@
+/**
+ * `pnpm bench`: MMW's figures through the real MCP endpoint, against a database of its own created
+ * beside DATABASE_URL and dropped at the end. It prints figures and asserts nothing.
+ *
+ * BENCH_STAGES (default 10000,100000,1000000) sets the record counts search is measured at; the
+ * remember, expansion and backlog figures "at scale" are taken at the last stage.
+ */
+import { openPostgres } from '@mmw/db';
+import { BACKLOG_RATE, measureBacklog } from './backlog-phase.ts';
+import { createBenchDatabase } from './bench-database.ts';
+import { BulkLoader } from './bulk-load.ts';
+import { measureExpansion } from './expansion-phase.ts';
+import { measureGuard } from './guard-phase.ts';
+import { percentile, rate } from './load.ts';
+import { CLIENTS, POOL_SIZE, measureFloor, measureProtections, measureRemember } from './remember-phase.ts';
+import { latencySummary, ms, percent, perSecond, print, throughputSummary, times } from './report.ts';
+import { measureSearch, rareQueries } from './search-phase.ts';
+import { setUpTenant } from './setup.ts';
+
+const serverUrl = process.env.DATABASE_URL;
+if (!serverUrl) {
+  process.stderr.write('DATABASE_URL is required: the benchmark creates its own database beside it.\n');
+  process.exit(1);
+}
+const stages = (process.env.BENCH_STAGES ?? '10000,100000,1000000').split(',').map(Number);
+const REMEMBER_SECONDS = 8;
+const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
+const count = (n: number) => n.toLocaleString('en-US');
+const summary: Array<[string, string]> = [];
+const note = (label: string, value: string) => summary.push([label, value]);
+
+const bench = await createBenchDatabase(serverUrl);
+const database = openPostgres(bench.url, POOL_SIZE);
+// Interrupted, the benchmark still drops its database (its server processes get the signal too).
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    void database
+      .close()
+      .finally(() => bench.drop())
+      .finally(() => process.exit(130));
+  });
+}
+print(`MMW benchmark on ${bench.name} (dropped at the end); ${CLIENTS} concurrent clients, pool of ${POOL_SIZE}`);
+try {
+  const tenant = await setUpTenant(bench, database.db, CLIENTS);
+  const [searchKey] = tenant.keys.slice(1);
+
+  print('\n## remember, empty workspace');
+  const floor8 = await measureFloor(bench.url, CLIENTS, REMEMBER_SECONDS);
+  const floor10 = await measureFloor(bench.url, 10, REMEMBER_SECONDS);
+  print(`bare fastify route, one INSERT: ${throughputSummary(floor8)} at ${CLIENTS} clients; ${perSecond(rate(floor10))} at 10`);
+  const empty = await measureProtections(bench.url, tenant.keys, REMEMBER_SECONDS);
+  const onRate = mean(empty.on.map(rate));
+  const offRate = mean(empty.off.map(rate));
+  for (const result of empty.on) print(`remember, protections on:  ${throughputSummary(result)}`);
+  for (const result of empty.off) print(`remember, protections off: ${throughputSummary(result)}`);
+  print(`remember: ${perSecond(onRate)} = ${percent(onRate / rate(floor8))} of the bare-INSERT floor`);
+  print(`guard, idempotency and limits on: ${percent(onRate / offRate)} of the same call with them off`);
+  note('bare INSERT floor (8 / 10 clients)', `${perSecond(rate(floor8))} / ${perSecond(rate(floor10))}`);
+  note('remember, empty workspace, 8 clients', `${perSecond(onRate)} (${percent(onRate / rate(floor8))} of the floor)`);
+  note('remember with protections on / off', `${perSecond(onRate)} / ${perSecond(offRate)} = ${percent(onRate / offRate)}`);
+
+  print('\n## Memory Guard');
+  note('guard per 2 KB record', await measureGuard());
+
+  const loader = new BulkLoader(bench.url, { ...tenant });
+  let loaded = 0;
+  for (const stage of stages) {
+    const started = Date.now();
+    await loader.load(loaded, stage);
+    loaded = stage;
+    print(
+      `\n## search at ${count(stage)} records (searched workspace: ${count(loader.searchedRareWords.length)}; loaded in ${Math.round((Date.now() - started) / 1000)} s)`,
+    );
+    const figures = await measureSearch(
+      bench.url,
+      searchKey ?? '',
+      database.db,
+      { accountId: tenant.accountId, searchedWorkspaceId: tenant.workspaceIds[0] ?? '' },
+      rareQueries(loader.searchedRareWords),
+    );
+    for (const figure of figures) {
+      const ratio = percentile(figure.baseline.latencies, 95) / percentile(figure.mcp.latencies, 95);
+      print(`${figure.kind}-word search via MCP: ${latencySummary(figure.mcp)}; ${figure.meanResults.toFixed(1)} results per search`);
+      print(`${figure.kind}-word straightforward SQL: ${latencySummary(figure.baseline)}; MCP p95 is ${times(ratio)} faster`);
+      note(
+        `search ${figure.kind} words at ${count(stage)}: p50 / p95 (straightforward SQL p95, ratio)`,
+        `${ms(percentile(figure.mcp.latencies, 50))} / ${ms(percentile(figure.mcp.latencies, 95))} (${ms(percentile(figure.baseline.latencies, 95))}, ${times(ratio)})`,
+      );
+    }
+  }
+
+  const scale = count(loaded);
+  print(`\n## remember at ${scale} records in the account`);
+  const atScale = await measureRemember(bench.url, tenant.keys, { guard: true, idempotency: true, limits: true }, REMEMBER_SECONDS);
+  print(`remember, protections on: ${throughputSummary(atScale)}; ${percent(rate(atScale) / onRate)} of the empty-workspace rate`);
+  note(`remember at ${scale} records, 8 clients`, `${perSecond(rate(atScale))} (${percent(rate(atScale) / onRate)} of empty)`);
+
+  print(`\n## query expansion at ${scale} records`);
+  const expansion = await measureExpansion(bench.url, searchKey ?? '');
+  const added = (p: number) => percentile(expansion.withExpansion.latencies, p) - percentile(expansion.without.latencies, p);
+  print(`searches that need expansion, expanding:   ${latencySummary(expansion.withExpansion)} (${percent(expansion.expandedShare)} expanded)`);
+  print(`the same searches, search never expanding: ${latencySummary(expansion.without)}`);
+  print(`expansion adds p50 ${ms(added(50))}, p95 ${ms(added(95))}`);
+  for (const [query, result] of expansion.byQuery) print(`  ${query.padEnd(24)} ${latencySummary(result)}`);
+  note(`expansion added latency at ${scale}: p50 / p95`, `${ms(added(50))} / ${ms(added(95))}`);
+
+  print(`\n## archivist backlog at ${scale} records (worker in the ingress process, as pnpm start runs it)`);
+  const backlog = await measureBacklog(bench, tenant.keys);
+  const drained = backlog.backlogAtStart - backlog.backlogAtEnd + backlog.draining.calls;
+  print(`remember at a steady ${BACKLOG_RATE}/s, worker idle:      ${latencySummary(backlog.idle)}`);
+  print(`remember at a steady ${BACKLOG_RATE}/s, backlog draining: ${latencySummary(backlog.draining)}`);
+  print(
+    `backlog: ${count(backlog.backlogAtStart)} jobs at start, ${count(backlog.backlogAtEnd)} after ${Math.round(backlog.drainSeconds)} s; the worker did ${perSecond(drained / backlog.drainSeconds)} jobs`,
+  );
+  note(
+    `remember p95 at ${BACKLOG_RATE}/s: worker idle / draining 10,000 jobs`,
+    `${ms(percentile(backlog.idle.latencies, 95))} / ${ms(percentile(backlog.draining.latencies, 95))} (worker: ${perSecond(drained / backlog.drainSeconds)} jobs)`,
+  );
+
+  print('\n## Summary');
+  print('| figure | measured |\n| --- | --- |');
+  for (const [label, value] of summary) print(`| ${label} | ${value} |`);
+} finally {
+  await database.close();
+  await bench.drop();
+}

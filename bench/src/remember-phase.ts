@@ -1,0 +1,67 @@
+import type { Protections } from '@mmw/core';
+import { generateRecord } from './corpus.ts';
+import { callTool, post } from './http-client.ts';
+import { closedLoop, type LoadResult } from './load.ts';
+import { startServer } from './server-process.ts';
+
+export const CLIENTS = 8;
+export const POOL_SIZE = 10;
+const ALL_ON: Protections = { guard: true, idempotency: true, limits: true };
+const ALL_OFF: Protections = { guard: false, idempotency: false, limits: false };
+
+/** Remember arguments from records far past the bulk-loaded ones, so nothing repeats. */
+let nextRecord = 5_000_000;
+export function rememberArgs(): Record<string, unknown> {
+  const record = generateRecord(nextRecord++);
+  return {
+    content: record.content,
+    ...(record.sourceId ? { source_id: record.sourceId } : {}),
+    ...(record.factKey ? { fact_key: record.factKey } : {}),
+    ...(record.scope ? { scope: record.scope } : {}),
+  };
+}
+
+/** The floor: a bare fastify route doing one INSERT on a pool of the same size. */
+export async function measureFloor(url: string, clients: number, seconds: number): Promise<LoadResult> {
+  const server = await startServer({ mode: 'floor', url, poolSize: POOL_SIZE });
+  try {
+    const call = async () => {
+      const answer = await post(`${server.url}/insert`, JSON.stringify({ content: String(rememberArgs().content) }), {});
+      return answer.status === 200 ? undefined : `HTTP ${answer.status}`;
+    };
+    await closedLoop(clients, 1, call);
+    return await closedLoop(clients, seconds, call);
+  } finally {
+    await server.stop();
+  }
+}
+
+/** remember over MCP from CLIENTS clients, each with its own key and an X-Idempotency-Key per call. */
+export async function measureRemember(url: string, keys: string[], protections: Protections, seconds: number): Promise<LoadResult> {
+  const server = await startServer({ mode: 'runtime', url, poolSize: POOL_SIZE, worker: false, protections });
+  const mcpUrl = `${server.url}/mcp`;
+  let run = 0;
+  const call = async (client: number) => {
+    const answer = await callTool(mcpUrl, keys[client % keys.length] ?? '', 'remember', rememberArgs(), {
+      'x-idempotency-key': `bench-${process.pid}-${Date.now()}-${run++}`,
+    });
+    return answer.ok ? undefined : answer.text;
+  };
+  try {
+    await closedLoop(CLIENTS, 2, call);
+    return await closedLoop(CLIENTS, seconds, call);
+  } finally {
+    await server.stop();
+  }
+}
+
+/** Protections on and off, alternated twice so a drift of the machine hits both alike. */
+export async function measureProtections(url: string, keys: string[], seconds: number) {
+  const on: LoadResult[] = [];
+  const off: LoadResult[] = [];
+  for (let round = 0; round < 2; round++) {
+    on.push(await measureRemember(url, keys, ALL_ON, seconds));
+    off.push(await measureRemember(url, keys, ALL_OFF, seconds));
+  }
+  return { on, off };
+}

@@ -1,0 +1,74 @@
+import type { Db } from '@mmw/db';
+import { COMMON_QUERIES } from './corpus.ts';
+import { callTool } from './http-client.ts';
+import { sequential, type LoadResult } from './load.ts';
+import { seededRandom } from './random.ts';
+import { POOL_SIZE } from './remember-phase.ts';
+import { startServer } from './server-process.ts';
+import { straightforwardSearch } from './straightforward-search.ts';
+import type { Protections } from '@mmw/core';
+
+const SEARCHES = 200;
+/** The straightforward query takes up to a second at 1M records: it gets a time budget instead. */
+const BASELINE_BUDGET_MS = 30_000;
+const ON: Protections = { guard: true, idempotency: true, limits: true };
+
+export interface SearchFigures {
+  kind: 'rare' | 'common';
+  mcp: LoadResult;
+  baseline: LoadResult;
+  /** Mean number of records a search returned. */
+  meanResults: number;
+}
+
+/** Queries of one or two words that occur in a handful of records of the searched workspace. */
+export function rareQueries(rareWords: readonly string[][], count = 40): string[] {
+  const random = seededRandom(4242);
+  const candidates = rareWords.filter((words) => words.length > 0);
+  const queries: string[] = [];
+  for (let i = 0; i < count && candidates.length > 0; i++) {
+    const words = candidates[Math.floor(random() * candidates.length)] ?? [];
+    queries.push(words.slice(0, 1 + Math.floor(random() * 2)).join(' '));
+  }
+  return queries;
+}
+
+async function baselineRun(db: Db, accountId: string, workspaceId: string, queries: readonly string[]): Promise<LoadResult> {
+  const call = async (_: number, i: number) => {
+    await straightforwardSearch(db, accountId, workspaceId, queries[i % queries.length] ?? '');
+    return undefined;
+  };
+  return sequential(SEARCHES, call, BASELINE_BUDGET_MS);
+}
+
+/** search through MCP, one call after another, and the straightforward SQL for the same queries. */
+export async function measureSearch(
+  url: string,
+  key: string,
+  db: Db,
+  tenant: { accountId: string; searchedWorkspaceId: string },
+  rare: string[],
+): Promise<SearchFigures[]> {
+  const server = await startServer({ mode: 'runtime', url, poolSize: POOL_SIZE, worker: false, protections: ON });
+  const mcpUrl = `${server.url}/mcp`;
+  const figures: SearchFigures[] = [];
+  try {
+    for (const [kind, queries] of [['rare', rare], ['common', COMMON_QUERIES]] as const) {
+      let returned = 0;
+      const call = async (_: number, i: number) => {
+        const answer = await callTool(mcpUrl, key, 'search', { query: queries[i % queries.length] ?? '' });
+        const result = answer.structured?.result;
+        if (Array.isArray(result)) returned += result.length;
+        return answer.ok ? undefined : answer.text;
+      };
+      await sequential(queries.length, call);
+      returned = 0;
+      const mcp = await sequential(SEARCHES, call);
+      const baseline = await baselineRun(db, tenant.accountId, tenant.searchedWorkspaceId, queries);
+      figures.push({ kind, mcp, baseline, meanResults: returned / SEARCHES });
+    }
+  } finally {
+    await server.stop();
+  }
+  return figures;
+}
