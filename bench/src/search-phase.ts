@@ -6,7 +6,7 @@ import { seededRandom } from './random.ts';
 import { POOL_SIZE } from './remember-phase.ts';
 import { startServer } from './server-process.ts';
 import { straightforwardSearch } from './straightforward-search.ts';
-import type { Protections } from '@mmw/core';
+import { searchRecords, type Caller, type Protections } from '@mmw/core';
 
 const SEARCHES = 200;
 /** The straightforward query takes up to a second at 1M records: it gets a time budget instead. */
@@ -16,6 +16,8 @@ const ON: Protections = { guard: true, idempotency: true, limits: true };
 export interface SearchFigures {
   kind: 'rare' | 'common';
   mcp: LoadResult;
+  /** The same searches in this process, core's searchRecords on the pool: search's own work. */
+  core: LoadResult;
   baseline: LoadResult;
   /** Mean number of records a search returned. */
   meanResults: number;
@@ -46,7 +48,7 @@ export async function measureSearch(
   url: string,
   key: string,
   db: Db,
-  tenant: { accountId: string; searchedWorkspaceId: string },
+  tenant: { accountId: string; searchedWorkspaceId: string; caller: Caller },
   rare: string[],
 ): Promise<SearchFigures[]> {
   const server = await startServer({ mode: 'runtime', url, poolSize: POOL_SIZE, worker: false, protections: ON });
@@ -64,8 +66,12 @@ export async function measureSearch(
       await sequential(queries.length, call);
       returned = 0;
       const mcp = await sequential(SEARCHES, call);
+      const core = await sequential(SEARCHES, async (_, i) => {
+        await searchRecords(db, tenant.caller, { query: queries[i % queries.length] ?? '' });
+        return undefined;
+      });
       const baseline = await baselineRun(db, tenant.accountId, tenant.searchedWorkspaceId, queries);
-      figures.push({ kind, mcp, baseline, meanResults: returned / SEARCHES });
+      figures.push({ kind, mcp, core, baseline, meanResults: returned / SEARCHES });
     }
   } finally {
     await server.stop();

@@ -1,4 +1,4 @@
-import { provisionKey } from '@mmw/core';
+import { provisionKey, type Caller } from '@mmw/core';
 import type { Db } from '@mmw/db';
 import type { BenchDatabase } from './bench-database.ts';
 import type { Tenant } from './bulk-load.ts';
@@ -9,6 +9,8 @@ export const SEARCHED_WORKSPACE = 'default';
 export interface BenchTenant extends Tenant {
   /** One key per concurrent client, each acting for another member of the organization. */
   keys: string[];
+  /** The caller each key acts as. */
+  callers: Caller[];
 }
 
 /**
@@ -37,5 +39,12 @@ export async function setUpTenant(bench: BenchDatabase, db: Db, clients: number)
     keyId: first.keyId,
     workspaceIds: names.map((name) => byName.get(name) ?? ''),
     keys: provisioned.map((key) => key.key),
+    callers: provisioned.map((key) => ({
+      accountId: key.accountId,
+      projectId: key.projectId,
+      userId: key.userId,
+      keyId: key.keyId,
+      source: 'agent' as const,
+    })),
   };
 }
