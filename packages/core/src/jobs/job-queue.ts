@@ -54,9 +54,29 @@ export interface JobQueue {
  * pg-boss on the application's own connection (its schema comes with the migrations), so the embedded
  * database and PostgreSQL run the same way.
  */
-export async function createJobQueue(database: Database, options: { supervise?: boolean } = {}): Promise<JobQueue> {
+export async function createJobQueue(
+  database: Database,
+  options: { supervise?: boolean } = {},
+): Promise<JobQueue> {
+  // pg-boss completes and fails jobs without awaiting, and a fetch in flight can outlive its stop: every
+  // statement it issues and every handler it runs is tracked, so stop() returns only once all have
+  // settled, and a straggler after that touches nothing (its job stays active, expires and is retried).
+  const inFlight = new Set<Promise<unknown>>();
+  let stopping = false;
+  let stopped = false;
+  const track = <T>(promise: Promise<T>): Promise<T> => {
+    inFlight.add(promise);
+    void promise.then(
+      () => inFlight.delete(promise),
+      () => inFlight.delete(promise),
+    );
+    return promise;
+  };
   const boss = new PgBoss({
-    db: { executeSql: database.executeSql },
+    db: {
+      executeSql: (text, values) =>
+        stopped ? Promise.resolve({ rows: [] }) : track(database.executeSql(text, values)),
+    },
     schema: 'pgboss',
     migrate: false,
     supervise: options.supervise ?? true,
@@ -80,12 +100,22 @@ export async function createJobQueue(database: Database, options: { supervise?: 
     async work(jobs, options) {
       for (const job of jobs) {
         for (let i = 0; i < options.concurrency; i++) {
-          await boss.work<unknown>(job.name, { batchSize: options.batchSize, pollingIntervalSeconds: 0.5 }, async (batch) => {
-            for (const item of batch) {
-              const envelope = item.data as { payload?: unknown } | null;
-              await job.run(envelope?.payload);
-            }
-          });
+          await boss.work<unknown>(
+            job.name,
+            { batchSize: options.batchSize, pollingIntervalSeconds: 0.5 },
+            async (batch) => {
+              // A batch fetched while stopping is not started: it fails back to its queue for a retry.
+              if (stopping) throw new Error('the job queue is stopping');
+              await track(
+                (async () => {
+                  for (const item of batch) {
+                    const envelope = item.data as { payload?: unknown } | null;
+                    await job.run(envelope?.payload);
+                  }
+                })(),
+              );
+            },
+          );
         }
       }
     },
@@ -110,13 +140,17 @@ export async function createJobQueue(database: Database, options: { supervise?: 
         [FAILED_JOBS_QUEUE, id],
       );
       const data = rows[0]?.data as { queue?: unknown; payload?: unknown } | undefined;
-      if (typeof data?.queue !== 'string') throw new AppError('not_found', `no failed job '${id.slice(0, 64)}'`);
+      if (typeof data?.queue !== 'string')
+        throw new AppError('not_found', `no failed job '${id.slice(0, 64)}'`);
       const job = { queue: data.queue, payload: data.payload };
       await boss.send(job.queue, { queue: job.queue, payload: job.payload });
       await boss.deleteJob(FAILED_JOBS_QUEUE, id);
     },
     async stop() {
+      stopping = true;
       await boss.stop({ graceful: true, wait: true, close: false });
+      while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
+      stopped = true;
     },
   };
 }
