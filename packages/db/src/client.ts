@@ -6,6 +6,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import * as schema from './schema/index.ts';
+import { tuneConnections } from './statement-cache.ts';
 
 /** The one database type core works with: a pool, an embedded database or a transaction. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -34,6 +35,7 @@ export function openPostgres(url: string, poolSize = 10): Database {
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it. Nothing to log with a payload.
   });
+  tuneConnections(pool);
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
     db,
