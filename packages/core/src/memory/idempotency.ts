@@ -21,27 +21,42 @@ export function fingerprintRequest(request: unknown): string {
 }
 
 /**
- * Claims a key for this request in the record's own transaction. A concurrent claim of the same key
- * waits on the unique index until the first transaction ends, then sees its stored answer; an
- * expired entry is taken over. Returns the earlier answer to replay, or undefined to go on.
+ * Stores the answer under the key, in the record's own transaction and after the record, so a
+ * first request costs one statement. A concurrent request with the same key waits on the unique
+ * index until the first transaction ends; an expired entry is taken over. Returns false when the
+ * key holds an earlier answer: the caller rolls its record back and replays that answer.
  */
-export async function claimIdempotencyKey(
+export async function storeIdempotentAnswer(
+  tx: Db,
+  caller: Caller,
+  key: string,
+  fingerprint: string,
+  answer: RecordView,
+): Promise<boolean> {
+  const expiresAt = sql`now() + make_interval(hours => ${KEEP_HOURS})`;
+  const entry = { fingerprint, recordId: answer.id, response: answer, expiresAt };
+  const stored = await tx
+    .insert(idempotencyEntries)
+    .values({ accountId: caller.accountId, projectId: caller.projectId, key, ...entry })
+    .onConflictDoUpdate({
+      target: [idempotencyEntries.projectId, idempotencyEntries.key],
+      set: { ...entry, createdAt: sql`now()` },
+      setWhere: sql`${idempotencyEntries.expiresAt} < now()`,
+    })
+    .returning({ key: idempotencyEntries.key });
+  return stored.length > 0;
+}
+
+/**
+ * The answer stored under the key, when the request is the same (same fingerprint); undefined when
+ * the key holds nothing live. A different request under a used key is a conflict.
+ */
+export async function earlierAnswer(
   tx: Db,
   caller: Caller,
   key: string,
   fingerprint: string,
 ): Promise<RecordView | undefined> {
-  const expiresAt = sql`now() + make_interval(hours => ${KEEP_HOURS})`;
-  const claimed = await tx
-    .insert(idempotencyEntries)
-    .values({ accountId: caller.accountId, projectId: caller.projectId, key, fingerprint, expiresAt })
-    .onConflictDoUpdate({
-      target: [idempotencyEntries.projectId, idempotencyEntries.key],
-      set: { fingerprint, recordId: null, response: null, createdAt: sql`now()`, expiresAt },
-      setWhere: sql`${idempotencyEntries.expiresAt} < now()`,
-    })
-    .returning({ key: idempotencyEntries.key });
-  if (claimed.length > 0) return undefined;
   const [earlier] = await tx
     .select({ fingerprint: idempotencyEntries.fingerprint, response: idempotencyEntries.response })
     .from(idempotencyEntries)
@@ -50,17 +65,12 @@ export async function claimIdempotencyKey(
         eq(idempotencyEntries.accountId, caller.accountId),
         eq(idempotencyEntries.projectId, caller.projectId),
         eq(idempotencyEntries.key, key),
+        sql`${idempotencyEntries.expiresAt} >= now()`,
       ),
     );
-  if (!earlier || earlier.fingerprint !== fingerprint || earlier.response === null) {
+  if (!earlier) return undefined;
+  if (earlier.fingerprint !== fingerprint || earlier.response === null) {
     throw new AppError('idempotency_conflict', messages.idempotencyConflict);
   }
   return earlier.response as RecordView;
-}
-
-export async function saveIdempotentAnswer(tx: Db, caller: Caller, key: string, answer: RecordView): Promise<void> {
-  await tx
-    .update(idempotencyEntries)
-    .set({ recordId: answer.id, response: answer })
-    .where(and(eq(idempotencyEntries.projectId, caller.projectId), eq(idempotencyEntries.key, key)));
 }

@@ -10,7 +10,12 @@ import { createCallLimits, type CallLimits } from '../limits/call-limits.ts';
 import { countNewRecord } from '../usage/record-count.ts';
 import { withTenant, type Db } from '@mmw/db';
 import { forgetRecord, type ForgetInput, type ForgetOutput } from './forget.ts';
-import { claimIdempotencyKey, fingerprintRequest, saveIdempotentAnswer, validateIdempotencyKey } from './idempotency.ts';
+import {
+  earlierAnswer,
+  fingerprintRequest,
+  storeIdempotentAnswer,
+  validateIdempotencyKey,
+} from './idempotency.ts';
 import type { MemorySession } from './memory-session.ts';
 import { validateRememberInput, type RememberInput, type ValidRememberInput } from './record-input.ts';
 import type { RecordView } from './record-view.ts';
@@ -27,7 +32,11 @@ export interface RememberOptions {
 type WithNotice<T> = T & { notice?: string };
 
 export interface MemoryService {
-  remember(session: MemorySession, input: RememberInput, options?: RememberOptions): Promise<WithNotice<RecordView>>;
+  remember(
+    session: MemorySession,
+    input: RememberInput,
+    options?: RememberOptions,
+  ): Promise<WithNotice<RecordView>>;
   search(session: MemorySession, input: SearchInput): Promise<WithNotice<SearchOutput>>;
   forget(session: MemorySession, input: ForgetInput): Promise<WithNotice<ForgetOutput>>;
   validate(session: MemorySession, input: ValidateInput): Promise<WithNotice<ValidateOutput>>;
@@ -71,12 +80,20 @@ export function createMemoryService(deps: MemoryServiceDeps): MemoryService {
     const plan = planById(config, session.plan);
     const entitlement = entitlementFor(session.subscription, plan.graceDays, now());
     if (entitlement.access === 'none' || (needs === 'full' && entitlement.access === 'read_only')) {
-      throw new AppError('subscription_required', entitlement.notice ?? messages.notice('memory is unavailable'));
+      throw new AppError(
+        'subscription_required',
+        entitlement.notice ?? messages.notice('memory is unavailable'),
+      );
     }
     if (!protections.limits) return { caller: session.caller, plan, notice: entitlement.notice };
     const state = await limits.count(session.caller, plan).catch((error: unknown) => {
       if (isAppError(error) && error.retryAfterSeconds !== undefined) {
-        session.onLimits?.({ limit: 0, remaining: 0, resetSeconds: error.retryAfterSeconds, retryAfterSeconds: error.retryAfterSeconds });
+        session.onLimits?.({
+          limit: 0,
+          remaining: 0,
+          resetSeconds: error.retryAfterSeconds,
+          retryAfterSeconds: error.retryAfterSeconds,
+        });
       }
       throw error;
     });
@@ -124,19 +141,40 @@ export function createMemoryService(deps: MemoryServiceDeps): MemoryService {
     }
   }
 
-  async function store(caller: Caller, plan: Plan, input: ValidRememberInput, idempotencyKey: string | undefined) {
+  async function store(
+    caller: Caller,
+    plan: Plan,
+    input: ValidRememberInput,
+    idempotencyKey: string | undefined,
+  ) {
     const fingerprint = idempotencyKey === undefined ? undefined : fingerprintRequest(input);
-    return withTenant(db, caller.accountId, async (tx) => {
-      if (idempotencyKey !== undefined && fingerprint !== undefined) {
-        const earlier = await claimIdempotencyKey(tx, caller, idempotencyKey, fingerprint);
-        if (earlier) return earlier;
-      }
-      const record = await insertRecord(tx, caller, input);
-      if (idempotencyKey !== undefined) await saveIdempotentAnswer(tx, caller, idempotencyKey, record);
-      await deps.onRecordStored?.(tx, caller, record);
-      if (protections.limits) await countNewRecord(tx, caller.accountId, plan);
-      return record;
-    });
+    const keyHeld = new Error('the idempotency key holds an earlier answer');
+    try {
+      return await withTenant(db, caller.accountId, async (tx) => {
+        const record = await insertRecord(tx, caller, input);
+        if (idempotencyKey !== undefined && fingerprint !== undefined) {
+          if (!(await storeIdempotentAnswer(tx, caller, idempotencyKey, fingerprint, record))) throw keyHeld;
+        }
+        await deps.onRecordStored?.(tx, caller, record);
+        if (protections.limits) await countNewRecord(tx, caller.accountId, plan);
+        return record;
+      });
+    } catch (error) {
+      if (idempotencyKey === undefined || fingerprint === undefined) throw error;
+      if (error !== keyHeld && !isAppError(error)) throw error;
+      // A repeat: its own record was rolled back, and the first request's answer is replayed, even
+      // where the repeat alone would now be refused (a source forgotten since, the record limit).
+      const earlier = await withTenant(db, caller.accountId, (tx) =>
+        earlierAnswer(tx, caller, idempotencyKey, fingerprint),
+      );
+      if (earlier !== undefined) return earlier;
+      if (error === keyHeld)
+        throw new AppError(
+          'unavailable',
+          'the earlier answer under this X-Idempotency-Key expired, send it again',
+        );
+      throw error;
+    }
   }
 
   return {
