@@ -18,17 +18,19 @@ export const screenshots = updateScreenshots
 /** Debian's Chromium, headless, for one test file. */
 export function useBrowser(): { browser: Browser } {
   const holder = {} as { browser: Browser };
+  let launched: Browser | undefined;
   beforeAll(async () => {
     if (!existsSync(chromiumPath))
       throw new Error(`${chromiumPath} is missing: apt-get install chromium (.ci/run does)`);
     mkdirSync(screenshots, { recursive: true });
-    holder.browser = await chromium.launch({
+    launched = await chromium.launch({
       executablePath: chromiumPath,
       args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
     });
+    holder.browser = launched;
   });
   afterAll(async () => {
-    await holder.browser.close();
+    await launched?.close();
   });
   return holder;
 }

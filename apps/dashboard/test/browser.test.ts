@@ -78,6 +78,7 @@ describe('the web UI, as people use it', () => {
     );
     await shot(page, 'key-issued', ['[data-testid=issued-key]', '[data-testid=claude-command]']);
     await page.getByRole('button', { name: 'I have copied it' }).click();
+    await page.getByTestId('issued-key').waitFor({ state: 'detached' });
     await page.getByRole('cell', { name: key.slice(0, 12) + '…' }).waitFor();
     expect(await page.content()).not.toContain(key);
     await shot(page, 'keys');
@@ -89,6 +90,7 @@ describe('the web UI, as people use it', () => {
     await colleague.page.getByRole('button', { name: 'Issue key' }).click();
     const colleagueKey = ((await colleague.page.getByTestId('issued-key').textContent()) ?? '').trim();
     await colleague.page.getByRole('button', { name: 'I have copied it' }).click();
+    await colleague.page.getByTestId('issued-key').waitFor({ state: 'detached' });
 
     const olgaAgent = await connectMcp(f.mcp.url, key);
     await olgaAgent.ok('remember', {
