@@ -50,7 +50,13 @@ async function loadSources(tx: Db, caller: Caller, rows: RecordRow[]): Promise<M
     const found = await tx
       .select(recordColumns)
       .from(records)
-      .where(and(inArray(records.id, [...new Set(frontier)]), isNull(records.deletedAt), visibleRecords(caller, records)));
+      .where(
+        and(
+          inArray(records.id, [...new Set(frontier)]),
+          isNull(records.deletedAt),
+          visibleRecords(caller, records),
+        ),
+      );
     for (const row of found) known.set(row.id, row);
     frontier = found.flatMap((row) => row.derivedFrom).filter((id) => !known.has(id));
   }
@@ -99,7 +105,13 @@ async function loadGraph(tx: Db, caller: Caller, ids: string[]): Promise<Map<str
 function push(
   graph: Map<string, GraphRelation[]>,
   id: string,
-  edge: { relation: GraphRelation['relation']; weight: number; otherId: string; preview: string; direction: GraphRelation['direction'] },
+  edge: {
+    relation: GraphRelation['relation'];
+    weight: number;
+    otherId: string;
+    preview: string;
+    direction: GraphRelation['direction'];
+  },
 ): void {
   const list = graph.get(id) ?? [];
   list.push({
@@ -148,12 +160,19 @@ export async function describeRecords(
   const withKey = [...known.values()].filter((row) => row.factKey !== null).map((row) => row.id);
   // One after another: a transaction is one connection.
   const conflicts = await conflictingIds(tx, caller, withKey);
-  const graph = await loadGraph(tx, caller, rows.map((row) => row.id));
+  const graph = await loadGraph(
+    tx,
+    caller,
+    rows.map((row) => row.id),
+  );
   const names = await workspaceNames(tx, caller, rows, options.workspace);
   const own = new Map<string, RecordStatus>();
   const derivedFrom = new Map<string, readonly string[]>();
   for (const row of known.values()) {
-    own.set(row.id, ownStatus({ hasConflictingSibling: conflicts.has(row.id), ...row }, options.currentSourceHash));
+    own.set(
+      row.id,
+      ownStatus({ hasConflictingSibling: conflicts.has(row.id), ...row }, options.currentSourceHash),
+    );
     derivedFrom.set(row.id, row.derivedFrom);
   }
   return rows.map((row) => {

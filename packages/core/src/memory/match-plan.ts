@@ -67,7 +67,9 @@ export function planLevel(facts: WindowFacts, shares: readonly number[], k: numb
   if (seenAtLevel) return { kind: 'recent' };
   const expected = atLeastShare(shares, k);
   const rows = expected === 0 ? Infinity : Math.ceil((1.5 * need) / expected);
-  return rows <= PROBE_ROWS ? { kind: 'probe', driver, rows: Math.max(rows, 1000) } : { kind: 'indexed', driver };
+  return rows <= PROBE_ROWS
+    ? { kind: 'probe', driver, rows: Math.max(rows, 1000) }
+    : { kind: 'indexed', driver };
 }
 
 /** The share of rows holding at least k of the words, if the words occurred independently. */

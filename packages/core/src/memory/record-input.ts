@@ -4,7 +4,13 @@ import { AppError } from '../errors.ts';
 export const CONTENT_MAX_LENGTH = 20_000;
 export const DERIVED_FROM_MAX = 50;
 export const DEFAULT_WORKSPACE = 'default';
-const FIELD_MAX_LENGTH = { fact_key: 200, source_id: 1_000, source_hash: 200, source_revision: 200, scope: 100 };
+const FIELD_MAX_LENGTH = {
+  fact_key: 200,
+  source_id: 1_000,
+  source_hash: 200,
+  source_revision: 200,
+  scope: 100,
+};
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The shape of remember's arguments; ranges are checked by validateRememberInput with clear texts. */
@@ -27,7 +33,9 @@ export const rememberInputShape = {
   source_hash: z
     .string()
     .nullish()
-    .describe('Hash of the source content when the fact was taken (requires source_id), e.g. "sha256:9f2c…".'),
+    .describe(
+      'Hash of the source content when the fact was taken (requires source_id), e.g. "sha256:9f2c…".',
+    ),
   source_revision: z.string().nullish().describe('Revision of the source, e.g. a git commit.'),
   confidence: z.number().nullish().describe('Confidence from 0 to 1; default 0.5.'),
   derived_from: z

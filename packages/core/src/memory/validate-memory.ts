@@ -76,11 +76,18 @@ export async function validateMemory(db: Db, caller: Caller, input: ValidateInpu
       .orderBy(desc(records.updatedAt))
       .limit(REPORT_MAX + 1);
     const truncated = rows.length > REPORT_MAX;
-    const views = await describeRecords(tx, caller, rows.slice(0, REPORT_MAX), { currentSourceHash: currentHash });
+    const views = await describeRecords(tx, caller, rows.slice(0, REPORT_MAX), {
+      currentSourceHash: currentHash,
+    });
     const stale = views.filter((view) => view.source_hash !== null && view.source_hash !== currentHash);
     const fresh = views.filter((view) => view.source_hash === currentHash);
     const unknown = views.filter((view) => view.source_hash === null);
-    await auditHandedOverReads(tx, caller, views.map((view) => view.id), 'validate_memory');
+    await auditHandedOverReads(
+      tx,
+      caller,
+      views.map((view) => view.id),
+      'validate_memory',
+    );
     return {
       workspace: workspace.name,
       source_id: sourceId,
