@@ -14,8 +14,8 @@ type Query = (...args: unknown[]) => Promise<unknown>;
  * (docs/decisions/0008-statements-and-round-trips.md):
  *
  * - Parameterised statements run as named prepared statements, so PostgreSQL parses each text once
- *   per connection and, after a few runs, reuses its plan instead of planning every call. Word
- *   searches (`@@`) stay unnamed: their best plan depends on the words.
+ *   per connection and, after a few runs, reuses its plan instead of planning every call. Reads of
+ *   records stay unnamed (see plannedEachTime).
  * - A transaction's `begin` is held back and sent with the statement that sets its scope (the tenant,
  *   the key hash, ...) in one round trip; any other first statement gets the `begin` sent before it.
  */
@@ -25,7 +25,7 @@ export function tuneConnections(pool: pg.Pool): void {
     const known = names.get(text);
     if (known !== undefined) return known;
     if (names.size >= MAX_STATEMENTS) return null;
-    const name = text.includes('@@')
+    const name = plannedEachTime(text)
       ? null
       : `mmw_${createHash('sha256').update(text).digest('base64url').slice(0, 24)}`;
     names.set(text, name);
@@ -60,6 +60,14 @@ export function tuneConnections(pool: pg.Pool): void {
       return send('begin').then(() => run(config, values, callback));
     }) as typeof client.query;
   });
+}
+
+/**
+ * Reads of records stay unnamed: their best plan depends on the words searched and on the size of
+ * the workspace (ten rows or 200,000), which a generic plan does not know.
+ */
+function plannedEachTime(text: string): boolean {
+  return text.includes('@@') || (/^\s*select\b/i.test(text) && text.includes('"records"'));
 }
 
 function emptyResult(command: string) {
