@@ -54,7 +54,13 @@ let caller: Caller;
 
 beforeAll(async () => {
   const key = await f.mcp.key('ranking-co', 'main');
-  caller = { accountId: key.accountId, projectId: key.projectId, userId: key.userId, keyId: key.keyId, source: 'agent' };
+  caller = {
+    accountId: key.accountId,
+    projectId: key.projectId,
+    userId: key.userId,
+    keyId: key.keyId,
+    source: 'agent',
+  };
   const random = generator(7);
   await withTenant(f.db.database.db, caller.accountId, async (tx) => {
     for (let i = 0; i < RECORDS; i++) {
@@ -68,7 +74,9 @@ beforeAll(async () => {
   });
   // Updated in groups of three sharing one timestamp, so ties fall on every boundary; the
   // timestamps carry microseconds, as PostgreSQL keeps them.
-  fixtures.forEach((fixture, i) => (fixture.updatedAt = Math.floor(i / 3) * 1_000_000 + ((i * 7919) % 1_000_000)));
+  fixtures.forEach(
+    (fixture, i) => (fixture.updatedAt = Math.floor(i / 3) * 1_000_000 + ((i * 7919) % 1_000_000)),
+  );
   fixtures.forEach((fixture, i) => (fixture.updatedAt = (fixtures[i - (i % 3)] ?? fixture).updatedAt));
   await f.db.query(
     `update records set updated_at = a.at, created_at = a.at
@@ -86,11 +94,21 @@ beforeAll(async () => {
 }, 120_000);
 
 function expected(query: string, limit: number, scope: string | null) {
-  const words = [...new Set(query.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean))];
+  const words = [
+    ...new Set(
+      query
+        .toLowerCase()
+        .split(/[^a-z0-9]+/)
+        .filter(Boolean),
+    ),
+  ];
   return fixtures
     .filter((x) => !x.forgotten && (scope === null || x.scope === scope))
     .map((x) => {
-      const tokens = x.text.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean);
+      const tokens = x.text
+        .toLowerCase()
+        .split(/[^a-z0-9]+/)
+        .filter(Boolean);
       const score = words.filter((word) => tokens.some((token) => token.startsWith(word))).length;
       return { id: x.id, score, updatedAt: x.updatedAt };
     })
@@ -129,6 +147,23 @@ describe('search ranking in a workspace larger than the newest window', () => {
 });
 
 describe('expanded search', () => {
+  it.each([
+    ['give me an overview', 20],
+    ['what is the setup', 50],
+  ] as const)(
+    'ranks the expanded query %s (limit %i) by score over the added words, past the newest window',
+    async (query, limit) => {
+      const found = await f.client.ok<SearchResult & { expanded_terms?: string[] }>('search', {
+        query,
+        limit,
+        workspace: 'big',
+      });
+      expect(found.expanded_terms?.length).toBeGreaterThan(0);
+      const words = `${query} ${(found.expanded_terms ?? []).join(' ')}`;
+      expect(found.result.map((r) => `${r.id}:${r.score}`)).toEqual(expected(words, limit, null));
+    },
+  );
+
   it('counts an added word found in fact_key and another found in the text as two matched words', async () => {
     const ws = 'expanded-score';
     const both = await f.client.ok<{ id: string }>('remember', {
@@ -136,8 +171,14 @@ describe('expanded search', () => {
       content: 'Runbook for the cluster upgrade',
       fact_key: 'kube-runbook',
     });
-    const textOnly = await f.client.ok<{ id: string }>('remember', { workspace: ws, content: 'The cluster has three nodes' });
-    const found = await f.client.ok<SearchResult & { expanded_terms?: string[] }>('search', { query: 'k8s', workspace: ws });
+    const textOnly = await f.client.ok<{ id: string }>('remember', {
+      workspace: ws,
+      content: 'The cluster has three nodes',
+    });
+    const found = await f.client.ok<SearchResult & { expanded_terms?: string[] }>('search', {
+      query: 'k8s',
+      workspace: ws,
+    });
     expect(found.expanded_terms).toEqual(expect.arrayContaining(['kube', 'cluster']));
     expect(found.result.map((r) => [r.id, r.score])).toEqual([
       [both.id, 2],

@@ -36,7 +36,10 @@ function rowColumns(caller: Caller) {
   return { ...recordColumns, handedOver: sql<boolean>`${handedOverRecords(caller.accountId, records)}` };
 }
 
-function toMatches(rows: Array<RecordRow & { handedOver: boolean }>, score: (id: string) => number | undefined): Matches {
+function toMatches(
+  rows: Array<RecordRow & { handedOver: boolean }>,
+  score: (id: string) => number | undefined,
+): Matches {
   const found: Matches = { rows: [], scores: new Map(), handedOver: new Set() };
   for (const { handedOver, ...row } of rows) {
     const value = score(row.id);
@@ -55,7 +58,11 @@ function scopeConditions(caller: Caller, where: MatchScope): SQL[] {
 }
 
 function baseConditions(caller: Caller, where: MatchScope): SQL[] {
-  return [eq(records.workspaceId, where.workspaceId), isNull(records.deletedAt), ...scopeConditions(caller, where)];
+  return [
+    eq(records.workspaceId, where.workspaceId),
+    isNull(records.deletedAt),
+    ...scopeConditions(caller, where),
+  ];
 }
 
 /**
@@ -71,7 +78,12 @@ function matcher(where: MatchScope) {
 }
 
 /** The latest records of the workspace: what an empty query returns. */
-export async function latestRecords(tx: Db, caller: Caller, where: MatchScope, limit: number): Promise<Matches> {
+export async function latestRecords(
+  tx: Db,
+  caller: Caller,
+  where: MatchScope,
+  limit: number,
+): Promise<Matches> {
   const rows = await tx
     .select(rowColumns(caller))
     .from(records)
@@ -87,7 +99,12 @@ interface Window extends WindowFacts {
 }
 
 /** Scores the newest WINDOW_ROWS rows of the workspace: a bit per matched word. */
-async function readWindow(tx: Db, caller: Caller, where: MatchScope, words: readonly string[]): Promise<Window> {
+async function readWindow(
+  tx: Db,
+  caller: Caller,
+  where: MatchScope,
+  words: readonly string[],
+): Promise<Window> {
   const matches = matcher(where);
   const mask = sql.join(
     words.map((word, i) => sql`((${matches(prefixTerm(word))})::int << ${sql.raw(String(i))})`),
@@ -125,6 +142,7 @@ export async function findMatches(
   where: MatchScope,
   words: readonly string[],
   limit: number,
+  options: { horizon?: number } = {},
 ): Promise<Matches> {
   const window = await readWindow(tx, caller, where, words);
   const ranked: Array<{ id: string; score: number }> = [];
@@ -144,7 +162,16 @@ export async function findMatches(
   if (allWordsRare(shares)) {
     // Every word is rare: one scored query through the word index covers every level.
     const found = await older(1, limit, { driver: [...words], byScore: true, exclude: [] });
-    for (let k = words.length; k >= 1; k--) ranked.push(...windowAt(k), ...found.filter((row) => row.score === k));
+    for (let k = words.length; k >= 1; k--)
+      ranked.push(...windowAt(k), ...found.filter((row) => row.score === k));
+    return loadRanked(tx, caller, ranked.slice(0, limit));
+  }
+  if (options.horizon !== undefined) {
+    // A bounded search (the expanded pass): the rows just older than the window, up to the horizon,
+    // scored in one statement, best first.
+    const found = await older(1, limit, { byScore: true, exclude: [], scanRows: options.horizon });
+    for (let k = words.length; k >= 1; k--)
+      ranked.push(...windowAt(k), ...found.filter((row) => row.score === k));
     return loadRanked(tx, caller, ranked.slice(0, limit));
   }
   // Older rows with k words (all with more were found already), newest first.
@@ -212,7 +239,7 @@ async function olderMatches(
     driver?: string[];
     byScore?: boolean;
     exclude: string[];
-    /** Read only this many older rows, in recency order. */
+    /** Read only this many older rows, in recency order (then ranked by score with byScore). */
     scanRows?: number;
   },
 ): Promise<Array<{ id: string; score: number }>> {
@@ -246,7 +273,7 @@ async function olderMatches(
           options.exclude.length > 0 ? notInArray(recent.id, options.exclude) : undefined,
         ),
       )
-      .orderBy(desc(recent.updatedAt), desc(recent.id))
+      .orderBy(...(options.byScore ? [desc(recent.score)] : []), desc(recent.updatedAt), desc(recent.id))
       .limit(options.limit);
     return rows.map((row) => ({ id: row.id, score: Number(row.score) }));
   }
@@ -279,7 +306,9 @@ async function boundaryAfter(
   const [row] = await tx
     .select({ at: sql<string>`${records.updatedAt}::text`, id: records.id })
     .from(records)
-    .where(and(eq(records.workspaceId, where.workspaceId), isNull(records.deletedAt), olderThanBoundary(boundary)))
+    .where(
+      and(eq(records.workspaceId, where.workspaceId), isNull(records.deletedAt), olderThanBoundary(boundary)),
+    )
     .orderBy(desc(records.updatedAt), desc(records.id))
     .offset(rows - 1)
     .limit(1);
@@ -287,12 +316,24 @@ async function boundaryAfter(
 }
 
 /** The full rows of the ranked ids, in their order. */
-async function loadRanked(tx: Db, caller: Caller, ranked: Array<{ id: string; score: number }>): Promise<Matches> {
+async function loadRanked(
+  tx: Db,
+  caller: Caller,
+  ranked: Array<{ id: string; score: number }>,
+): Promise<Matches> {
   if (ranked.length === 0) return { rows: [], scores: new Map(), handedOver: new Set() };
   const rows = await tx
     .select(rowColumns(caller))
     .from(records)
-    .where(and(inArray(records.id, ranked.map((row) => row.id)), visibleRecords(caller, records)));
+    .where(
+      and(
+        inArray(
+          records.id,
+          ranked.map((row) => row.id),
+        ),
+        visibleRecords(caller, records),
+      ),
+    );
   const byId = new Map(rows.map((row) => [row.id, row]));
   const scores = new Map(ranked.map((row) => [row.id, row.score]));
   const ordered = ranked.flatMap(({ id }) => byId.get(id) ?? []);

@@ -16,13 +16,21 @@ import { auditHandedOverCount } from '../handover/handed-over-reads.ts';
 
 export const searchInputShape = {
   query: z.string().describe('What to look for, in plain words. An empty query returns the latest records.'),
-  workspace: z.string().optional().describe('Workspace to search; "default" when omitted. Must already exist.'),
+  workspace: z
+    .string()
+    .optional()
+    .describe('Workspace to search; "default" when omitted. Must already exist.'),
   scope: z.string().nullish().describe('Only records with this label, such as "shared" or "private".'),
-  limit: z.number().nullish().describe('How many records to return, 1 to 50; default 10. Outside values are clamped.'),
+  limit: z
+    .number()
+    .nullish()
+    .describe('How many records to return, 1 to 50; default 10. Outside values are clamped.'),
   current_source_hash: z
     .string()
     .nullish()
-    .describe('The current hash of the source you are looking at: records saved with another hash show as stale.'),
+    .describe(
+      'The current hash of the source you are looking at: records saved with another hash show as stale.',
+    ),
   exclude_stale: z.boolean().nullish().describe('Leave out records whose status is stale.'),
 };
 
@@ -42,13 +50,21 @@ export interface SearchOutput {
 }
 
 const VOCABULARY_RECORDS = 200;
+/**
+ * Past the window, the expanded pass scores this many older rows, newest first: an expanded query
+ * holds a dozen or more words, common ones among them, and finding its levels in the whole of a
+ * large workspace costs hundreds of milliseconds (docs/decisions/0006-search-plan.md).
+ */
+const EXPANSION_HORIZON = 1_600;
 
 /** The recent records of the workspace whose words expansion may draw on. */
 async function workspaceVocabulary(tx: Db, caller: Caller, workspaceId: string): Promise<ExpansionContext> {
   const vocabulary = await tx
     .select({ content: records.content, factKey: records.factKey })
     .from(records)
-    .where(and(eq(records.workspaceId, workspaceId), isNull(records.deletedAt), visibleRecords(caller, records)))
+    .where(
+      and(eq(records.workspaceId, workspaceId), isNull(records.deletedAt), visibleRecords(caller, records)),
+    )
     .orderBy(desc(records.updatedAt))
     .limit(VOCABULARY_RECORDS);
   return { vocabulary };
@@ -62,7 +78,8 @@ export async function searchRecords(
   expander?: QueryExpander,
 ): Promise<SearchOutput> {
   assertNoNul('query', input.query);
-  if (input.query.length > 2_000) throw new AppError('invalid_input', 'query is too long: at most 2000 characters');
+  if (input.query.length > 2_000)
+    throw new AppError('invalid_input', 'query is too long: at most 2000 characters');
   const workspaceName = validateWorkspaceName(input.workspace);
   const limit = clampLimit(input.limit);
   const currentSourceHash = input.current_source_hash?.trim() || null;
@@ -83,14 +100,27 @@ export async function searchRecords(
       const terms = await expander.expand(words, await workspaceVocabulary(tx, caller, workspace.id));
       const fresh = splitQueryWords(terms.join(' ')).filter((term) => !words.includes(term));
       if (fresh.length > 0) {
-        const expanded = await findMatches(tx, caller, { ...where, includeFactKey: true }, [...words, ...fresh], wanted);
+        const expanded = await findMatches(
+          tx,
+          caller,
+          { ...where, includeFactKey: true },
+          [...words, ...fresh],
+          wanted,
+          {
+            horizon: EXPANSION_HORIZON,
+          },
+        );
         if (expanded.rows.length > 0) {
           found = expanded;
           added = fresh;
         }
       }
     }
-    const views = await describeRecords(tx, caller, found.rows, { currentSourceHash, scores: found.scores, workspace });
+    const views = await describeRecords(tx, caller, found.rows, {
+      currentSourceHash,
+      scores: found.scores,
+      workspace,
+    });
     const kept = excludeStale ? views.filter((view) => view.status !== 'stale') : views;
     const result = kept.slice(0, limit);
     const handedOver = result.filter((view) => found.handedOver.has(view.id)).length;
