@@ -11,7 +11,8 @@ import { tuneConnections } from './statement-cache.ts';
 /** The one database type core works with: a pool, an embedded database or a transaction. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
-export type DatabaseTarget = { kind: 'postgres'; url: string; poolSize?: number } | { kind: 'embedded'; dataDir: string };
+export type DatabaseTarget =
+  { kind: 'postgres'; url: string; poolSize?: number } | { kind: 'embedded'; dataDir: string };
 
 /** Runs raw SQL with positional parameters; what pg-boss and bulk loaders need. */
 export type ExecuteSql = (text: string, values?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;
@@ -31,7 +32,11 @@ export function openPostgres(url: string, poolSize = 10): Database {
   // Every connection of the pool acts as the application role, so row-level security holds
   // even when the URL names a superuser. No JIT: its compile time (tens of ms) dwarfs the
   // short queries of the tools, and a large workspace's estimates would otherwise trigger it.
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, options: `-c role=${APP_ROLE} -c jit=off` });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    options: `-c role=${APP_ROLE} -c jit=off`,
+  });
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it. Nothing to log with a payload.
   });
@@ -102,7 +107,11 @@ export async function withUser<T>(db: Db, userId: string, fn: (tx: Db) => Promis
 }
 
 /** Runs fn where only the dashboard session with this hash is visible: the first step of a request. */
-export async function withSessionHash<T>(db: Db, sessionHash: string, fn: (tx: Db) => Promise<T>): Promise<T> {
+export async function withSessionHash<T>(
+  db: Db,
+  sessionHash: string,
+  fn: (tx: Db) => Promise<T>,
+): Promise<T> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select set_config('mmw.session_hash', ${sessionHash}, true)`);
     return fn(tx);
@@ -110,7 +119,11 @@ export async function withSessionHash<T>(db: Db, sessionHash: string, fn: (tx: D
 }
 
 /** Runs fn where only the invitation with this token hash is visible: the first step of accepting it. */
-export async function withInvitationHash<T>(db: Db, tokenHash: string, fn: (tx: Db) => Promise<T>): Promise<T> {
+export async function withInvitationHash<T>(
+  db: Db,
+  tokenHash: string,
+  fn: (tx: Db) => Promise<T>,
+): Promise<T> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select set_config('mmw.invitation_hash', ${tokenHash}, true)`);
     return fn(tx);
@@ -133,8 +146,7 @@ export async function isDatabaseReady(db: Db): Promise<boolean> {
  */
 export function executeSqlOn(db: Db): ExecuteSql {
   return async (text, values = []) => {
-    const parts = text.split(/\$(\d+)/);
-    const chunks = parts.map((part, i) => {
+    const chunks = splitPlaceholders(text).map((part, i) => {
       if (i % 2 === 0) return sql.raw(part);
       const value: unknown = values[Number(part) - 1];
       return sql.param(value ?? null);
@@ -142,4 +154,16 @@ export function executeSqlOn(db: Db): ExecuteSql {
     const result: unknown = await db.execute(sql.join(chunks, sql.raw('')));
     return { rows: (result as { rows: Record<string, unknown>[] }).rows };
   };
+}
+
+/** The texts pg-boss sends are few and long: each is split at its placeholders once. */
+const placeholderSplits = new Map<string, string[]>();
+
+function splitPlaceholders(text: string): string[] {
+  let parts = placeholderSplits.get(text);
+  if (parts === undefined) {
+    parts = text.split(/\$(\d+)/);
+    if (placeholderSplits.size < 100) placeholderSplits.set(text, parts);
+  }
+  return parts;
 }

@@ -93,7 +93,18 @@ function priceOf(config: Config, id: PlanId): string | undefined {
 }
 
 /** Every plan, with its Stripe price; environment variables override the limits for every plan. */
+/** The plans of a config, built once per config object: every tool call reads its caller's plan. */
+const plansByConfig = new WeakMap<Config, Record<PlanId, Plan>>();
+
 export function plans(config: Config): Record<PlanId, Plan> {
+  const known = plansByConfig.get(config);
+  if (known) return known;
+  const built = buildPlans(config);
+  plansByConfig.set(config, built);
+  return built;
+}
+
+function buildPlans(config: Config): Record<PlanId, Plan> {
   const withConfig = (plan: BasePlan): Plan => ({
     ...plan,
     stripePriceId: priceOf(config, plan.id),
