@@ -17,7 +17,12 @@ export type VisibilityRule = z.infer<typeof visibilityRuleSchema>;
 export const projectVisibilitySchema = z.object({
   projectDefault: visibilityRuleSchema.nullable(),
   workspaces: z.array(
-    z.object({ workspaceId: z.string(), name: z.string(), rule: visibilityRuleSchema.nullable(), effective: visibilityRuleSchema }),
+    z.object({
+      workspaceId: z.string(),
+      name: z.string(),
+      rule: visibilityRuleSchema.nullable(),
+      effective: visibilityRuleSchema,
+    }),
   ),
 });
 export type ProjectVisibility = z.infer<typeof projectVisibilitySchema>;
@@ -25,11 +30,19 @@ export type ProjectVisibility = z.infer<typeof projectVisibilitySchema>;
 const WHOLE_ORGANIZATION: VisibilityRule = { mode: 'organization', userIds: [], roles: [] };
 
 function ruleOf(row: { mode: VisibilityRule['mode']; userIds: string[]; roles: string[] }): VisibilityRule {
-  return { mode: row.mode, userIds: row.userIds, roles: row.roles.filter((role) => roleSchema.safeParse(role).success) as VisibilityRule['roles'] };
+  return {
+    mode: row.mode,
+    userIds: row.userIds,
+    roles: row.roles.filter((role) => roleSchema.safeParse(role).success) as VisibilityRule['roles'],
+  };
 }
 
 /** The project's default rule and each workspace's own and effective rule. Any member may read them. */
-export async function getProjectVisibility(db: Db, member: Member, projectId: string): Promise<ProjectVisibility> {
+export async function getProjectVisibility(
+  db: Db,
+  member: Member,
+  projectId: string,
+): Promise<ProjectVisibility> {
   return withTenant(db, member.accountId, async (tx) => {
     await getProject(tx, member, projectId);
     const rules = await tx
@@ -39,7 +52,13 @@ export async function getProjectVisibility(db: Db, member: Member, projectId: st
     const spaces = await tx
       .select({ id: workspaces.id, name: workspaces.name })
       .from(workspaces)
-      .where(and(eq(workspaces.accountId, member.accountId), eq(workspaces.projectId, projectId), isNull(workspaces.deletedAt)))
+      .where(
+        and(
+          eq(workspaces.accountId, member.accountId),
+          eq(workspaces.projectId, projectId),
+          isNull(workspaces.deletedAt),
+        ),
+      )
       .orderBy(workspaces.name);
     const projectRow = rules.find((rule) => rule.workspaceId === null);
     const projectDefault = projectRow ? ruleOf(projectRow) : null;
@@ -48,7 +67,12 @@ export async function getProjectVisibility(db: Db, member: Member, projectId: st
       workspaces: spaces.map((space) => {
         const own = rules.find((rule) => rule.workspaceId === space.id);
         const rule = own ? ruleOf(own) : null;
-        return { workspaceId: space.id, name: space.name, rule, effective: rule ?? projectDefault ?? WHOLE_ORGANIZATION };
+        return {
+          workspaceId: space.id,
+          name: space.name,
+          rule,
+          effective: rule ?? projectDefault ?? WHOLE_ORGANIZATION,
+        };
       }),
     };
   });
@@ -59,7 +83,9 @@ export const setVisibilityInputSchema = z.object({
   /** Absent: the project's default. */
   workspaceId: z.uuid().optional(),
   /** null: drop the rule (a workspace follows the project default; a project falls back to the whole organization). */
-  rule: visibilityRuleSchema.extend({ userIds: z.array(z.uuid()).max(500), roles: z.array(roleSchema).max(3) }).nullable(),
+  rule: visibilityRuleSchema
+    .extend({ userIds: z.array(z.uuid()).max(500), roles: z.array(roleSchema).max(3) })
+    .nullable(),
 });
 export type SetVisibilityInput = z.infer<typeof setVisibilityInputSchema>;
 
@@ -72,7 +98,13 @@ export async function setVisibility(db: Db, admin: Member, input: SetVisibilityI
       const [space] = await tx
         .select({ id: workspaces.id })
         .from(workspaces)
-        .where(and(eq(workspaces.id, input.workspaceId), eq(workspaces.accountId, admin.accountId), eq(workspaces.projectId, input.projectId)));
+        .where(
+          and(
+            eq(workspaces.id, input.workspaceId),
+            eq(workspaces.accountId, admin.accountId),
+            eq(workspaces.projectId, input.projectId),
+          ),
+        );
       if (!space) throw new AppError('not_found', 'workspace not found');
     }
     const rule = input.rule;
@@ -82,26 +114,48 @@ export async function setVisibility(db: Db, admin: Member, input: SetVisibilityI
       const found = await tx
         .select({ userId: memberships.userId })
         .from(memberships)
-        .where(and(eq(memberships.accountId, admin.accountId), inArray(memberships.userId, userIds), isNull(memberships.removedAt)));
+        .where(
+          and(
+            eq(memberships.accountId, admin.accountId),
+            inArray(memberships.userId, userIds),
+            isNull(memberships.removedAt),
+          ),
+        );
       if (found.length !== userIds.length) throw new AppError('not_found', 'a listed member was not found');
     }
     const target = and(
       eq(visibilityRules.accountId, admin.accountId),
       eq(visibilityRules.projectId, input.projectId),
-      input.workspaceId === undefined ? isNull(visibilityRules.workspaceId) : eq(visibilityRules.workspaceId, input.workspaceId),
+      input.workspaceId === undefined
+        ? isNull(visibilityRules.workspaceId)
+        : eq(visibilityRules.workspaceId, input.workspaceId),
     );
-    await tx.delete(visibilityRules).where(target);
-    if (rule !== null) {
-      await tx.insert(visibilityRules).values({
-        accountId: admin.accountId,
-        projectId: input.projectId,
-        workspaceId: input.workspaceId ?? null,
-        mode: rule.mode,
-        userIds,
-        roles,
-        updatedBy: admin.userId,
-        updatedAt: sql`now()`,
-      });
+    if (rule === null) {
+      await tx.delete(visibilityRules).where(target);
+    } else {
+      // One statement, so two admins saving the same rule at once both succeed and the later wins.
+      const values = { mode: rule.mode, userIds, roles, updatedBy: admin.userId, updatedAt: sql`now()` };
+      await tx
+        .insert(visibilityRules)
+        .values({
+          accountId: admin.accountId,
+          projectId: input.projectId,
+          workspaceId: input.workspaceId ?? null,
+          ...values,
+        })
+        .onConflictDoUpdate(
+          input.workspaceId === undefined
+            ? {
+                target: visibilityRules.projectId,
+                targetWhere: sql`${visibilityRules.workspaceId} is null`,
+                set: values,
+              }
+            : {
+                target: visibilityRules.workspaceId,
+                targetWhere: sql`${visibilityRules.workspaceId} is not null`,
+                set: values,
+              },
+        );
     }
     await recordAudit(tx, {
       accountId: admin.accountId,
