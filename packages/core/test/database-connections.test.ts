@@ -6,7 +6,7 @@ import { createTestDatabase, type TestDatabase } from '@mmw/test-support';
 /**
  * The pool's connections hold a transaction's `begin` back to send it with the statement that sets
  * the transaction's scope, and run parameterised statements as named prepared statements
- * (packages/db/src/statement-cache.ts). One connection, so every statement meets the same session.
+ * (packages/db/src/connection-tuning.ts). One connection, so every statement meets the same session.
  */
 let t: TestDatabase;
 

@@ -6,7 +6,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import * as schema from './schema/index.ts';
-import { tuneConnections } from './statement-cache.ts';
+import { tuneConnections } from './connection-tuning.ts';
 
 /** The one database type core works with: a pool, an embedded database or a transaction. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
