@@ -74,6 +74,23 @@ describe('transactions and their scope', () => {
     const state = await one<{ outside: boolean }>(`select now() = statement_timestamp() as outside`);
     expect(state.outside).toBe(true);
   });
+  it('begins before a callback-style statement that follows a held begin', async () => {
+    const client = await pool().connect();
+    try {
+      await client.query('begin');
+      const inTransaction = await new Promise<boolean>((resolve, reject) => {
+        void client.query(
+          'select now() = statement_timestamp() as outside',
+          (error: Error | null, result: { rows: Array<{ outside: boolean }> }) =>
+            error ? reject(error) : resolve(result.rows[0]?.outside === false),
+        );
+      });
+      expect(inTransaction).toBe(true);
+    } finally {
+      await client.query('rollback');
+      client.release();
+    }
+  });
 });
 
 describe('prepared statements', () => {

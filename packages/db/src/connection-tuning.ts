@@ -40,7 +40,15 @@ export function tuneConnections(pool: pg.Pool): void {
       return callback === undefined ? send(named, values) : send(named, values, callback);
     };
     client.query = ((config: unknown, values?: unknown, callback?: unknown) => {
-      if (callback !== undefined || typeof values === 'function') return run(config, values, callback);
+      if (callback !== undefined || typeof values === 'function') {
+        // A callback-style statement (pg-pool's own) after a held begin: the client runs its queue in
+        // order, so the begin is queued first.
+        if (beginHeld) {
+          beginHeld = false;
+          void send('begin').catch(() => undefined);
+        }
+        return run(config, values, callback);
+      }
       const text = textOf(config);
       if (text === 'begin' && !beginHeld) {
         beginHeld = true;
