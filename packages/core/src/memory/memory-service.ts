@@ -67,6 +67,9 @@ export interface Protections {
   limits: boolean;
 }
 
+/** A repeated request found its idempotency key holding an earlier answer: its transaction rolls back. */
+class KeyHeld extends Error {}
+
 /** The memory tools with every rule that applies to them, for every door (MCP, dashboard, jobs). */
 export function createMemoryService(deps: MemoryServiceDeps): MemoryService {
   const { db, config } = deps;
@@ -148,12 +151,12 @@ export function createMemoryService(deps: MemoryServiceDeps): MemoryService {
     idempotencyKey: string | undefined,
   ) {
     const fingerprint = idempotencyKey === undefined ? undefined : fingerprintRequest(input);
-    const keyHeld = new Error('the idempotency key holds an earlier answer');
     try {
       return await withTenant(db, caller.accountId, async (tx) => {
         const record = await insertRecord(tx, caller, input);
         if (idempotencyKey !== undefined && fingerprint !== undefined) {
-          if (!(await storeIdempotentAnswer(tx, caller, idempotencyKey, fingerprint, record))) throw keyHeld;
+          if (!(await storeIdempotentAnswer(tx, caller, idempotencyKey, fingerprint, record)))
+            throw new KeyHeld();
         }
         await deps.onRecordStored?.(tx, caller, record);
         if (protections.limits) await countNewRecord(tx, caller.accountId, plan);
@@ -161,14 +164,14 @@ export function createMemoryService(deps: MemoryServiceDeps): MemoryService {
       });
     } catch (error) {
       if (idempotencyKey === undefined || fingerprint === undefined) throw error;
-      if (error !== keyHeld && !isAppError(error)) throw error;
+      if (!(error instanceof KeyHeld) && !isAppError(error)) throw error;
       // A repeat: its own record was rolled back, and the first request's answer is replayed, even
       // where the repeat alone would now be refused (a source forgotten since, the record limit).
       const earlier = await withTenant(db, caller.accountId, (tx) =>
         earlierAnswer(tx, caller, idempotencyKey, fingerprint),
       );
       if (earlier !== undefined) return earlier;
-      if (error === keyHeld)
+      if (error instanceof KeyHeld)
         throw new AppError(
           'unavailable',
           'the earlier answer under this X-Idempotency-Key expired, send it again',
