@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { executeSqlOn, withKeyHash, withTenant } from '@mmw/db';
+import { deferredSqlOn, executeSqlOn, withKeyHash, withTenant } from '@mmw/db';
 import { createTestDatabase, type TestDatabase } from '@mmw/test-support';
 
 /**
@@ -89,6 +89,102 @@ describe('transactions and their scope', () => {
     } finally {
       await client.query('rollback');
       client.release();
+    }
+  });
+});
+
+describe('round trips', () => {
+  const tenant = '4b0c8a52-6f0e-4f57-9d7a-3c1f0e1b2a99';
+  /** Counts the answers PostgreSQL closes with ReadyForQuery: one per round trip. */
+  async function roundTrips<T>(work: () => Promise<T>): Promise<{ result: T; trips: number }> {
+    const client = await pool().connect();
+    const connection = (client as unknown as { connection: NodeJS.EventEmitter }).connection;
+    client.release();
+    let trips = 0;
+    const count = () => trips++;
+    connection.on('readyForQuery', count);
+    try {
+      return { result: await work(), trips };
+    } finally {
+      connection.removeListener('readyForQuery', count);
+    }
+  }
+  /** PostgreSQL's own message, under the query error drizzle wraps it in. */
+  const databaseError = (work: Promise<unknown>) =>
+    work.then(
+      () => 'no error',
+      (error: unknown) => (error instanceof Error && error.cause instanceof Error ? error.cause.message : String(error)),
+    );
+  const notes = async () =>
+    (await pool().query<{ n: number }>('select n from pg_temp.notes order by n')).rows.map((row) => row.n);
+
+  beforeAll(async () => {
+    await pool().query('create temp table notes (n int not null)');
+  });
+
+  it('writes begin, the scope and the first statement at once, and a deferred statement with the commit', async () => {
+    await pool().query('truncate pg_temp.notes');
+    const { result, trips } = await roundTrips(() =>
+      withTenant(t.database.db, tenant, async (tx) => {
+        const { rows } = await executeSqlOn(tx)(`select current_setting('mmw.account_id', true) as tenant`);
+        await deferredSqlOn(tx)('insert into pg_temp.notes (n) values ($1)', [1]);
+        return rows[0]?.tenant;
+      }),
+    );
+    expect(result).toBe(tenant);
+    expect(trips).toBe(2);
+    expect(await notes()).toEqual([1]);
+  });
+
+  it('sends deferred statements before a later statement of the transaction, in order', async () => {
+    await pool().query('truncate pg_temp.notes');
+    const seen = await withTenant(t.database.db, tenant, async (tx) => {
+      await deferredSqlOn(tx)('insert into pg_temp.notes (n) values ($1)', [2]);
+      await deferredSqlOn(tx)('insert into pg_temp.notes (n) values ($1)', [3]);
+      const { rows } = await executeSqlOn(tx)('select array_agg(n order by n) as ns from pg_temp.notes');
+      await deferredSqlOn(tx)('insert into pg_temp.notes (n) values ($1)', [4]);
+      return rows[0]?.ns;
+    });
+    expect(seen).toEqual([2, 3]);
+    expect(await notes()).toEqual([2, 3, 4]);
+  });
+
+  it('fails the commit when a deferred statement fails, and keeps nothing of the transaction', async () => {
+    await pool().query('truncate pg_temp.notes');
+    const failed = withTenant(t.database.db, tenant, async (tx) => {
+      await executeSqlOn(tx)('insert into pg_temp.notes (n) values ($1)', [5]);
+      await deferredSqlOn(tx)('insert into pg_temp.notes (n) values ($1)', ['not a number']);
+    });
+    expect(await databaseError(failed)).toMatch(/invalid input syntax for type integer/);
+    expect(await notes()).toEqual([]);
+    const state = await one<{ outside: boolean }>(`select now() = statement_timestamp() as outside`);
+    expect(state.outside).toBe(true);
+  });
+
+  it('drops the deferred statements of a transaction that rolls back', async () => {
+    await pool().query('truncate pg_temp.notes');
+    const failed = withTenant(t.database.db, tenant, async (tx) => {
+      await deferredSqlOn(tx)('insert into pg_temp.notes (n) values ($1)', [6]);
+      throw new Error('changed my mind');
+    });
+    await expect(failed).rejects.toThrow('changed my mind');
+    expect(await notes()).toEqual([]);
+  });
+
+  it('runs a deferred statement at once outside a transaction', async () => {
+    await pool().query('truncate pg_temp.notes');
+    await deferredSqlOn(t.database.db)('insert into pg_temp.notes (n) values ($1)', [7]);
+    expect(await notes()).toEqual([7]);
+  });
+
+  it('parses again, next time, a statement whose parse failed inside a pipeline', async () => {
+    for (let i = 0; i < 2; i++) {
+      const failed = withTenant(t.database.db, tenant, (tx) => executeSqlOn(tx)('select $1::no_such_type as x', ['a']));
+      expect(await databaseError(failed)).toMatch(/type "no_such_type" does not exist/);
+    }
+    for (let i = 0; i < 3; i++) {
+      const { rows } = await withTenant(t.database.db, tenant, (tx) => executeSqlOn(tx)('select $1::int * 2 as x', [i]));
+      expect(rows[0]?.x).toBe(i * 2);
     }
   });
 });

@@ -6,7 +6,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import * as schema from './schema/index.ts';
-import { tuneConnections } from './connection-tuning.ts';
+import { AT_COMMIT, tuneConnections } from './connection-tuning.ts';
 
 /** The one database type core works with: a pool, an embedded database or a transaction. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -156,6 +156,19 @@ export function executeSqlOn(db: Db): ExecuteSql {
   };
 }
 
+/**
+ * Like executeSqlOn, for a statement whose answer nobody reads: in a transaction of the pool it is
+ * sent with the commit, in the same round trip, and its failure fails the commit (the transaction
+ * rolls back). It answers no rows. Elsewhere (the embedded database, no transaction) it runs at once.
+ */
+export function deferredSqlOn(db: Db): ExecuteSql {
+  const run = executeSqlOn(db);
+  return async (text, values) => {
+    await run(`${AT_COMMIT}${text}`, values);
+    return { rows: [] };
+  };
+}
+
 /** The texts pg-boss sends are few and long: each is split at its placeholders once. */
 const placeholderSplits = new Map<string, string[]>();
 
@@ -166,4 +179,15 @@ function splitPlaceholders(text: string): string[] {
     if (placeholderSplits.size < 100) placeholderSplits.set(text, parts);
   }
   return parts;
+}
+
+/**
+ * The text of a failed `mmw_require(ok, 'mmw:…')` (migration 0017) anywhere in an error's causes,
+ * or undefined when the error is something else.
+ */
+export function failedRequirement(error: unknown): string | undefined {
+  for (let cause = error, depth = 0; cause instanceof Error && depth < 5; cause = cause.cause, depth++) {
+    if ((cause as { code?: unknown }).code === 'MW001') return cause.message;
+  }
+  return undefined;
 }

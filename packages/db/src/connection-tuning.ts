@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type pg from 'pg';
+import { StatementPipeline, type PipelinePart } from './statement-pipeline.ts';
 
 /** At most this many statement texts are prepared per pool; texts past it run unnamed. */
 const MAX_STATEMENTS = 1_000;
@@ -10,14 +11,24 @@ const SCOPE_STATEMENT = /^select set_config\('mmw\.[a-z_]+', \$1, true\)$/;
 type Query = (...args: unknown[]) => Promise<unknown>;
 
 /**
- * Two changes to how the pool's connections talk to PostgreSQL, each saving work on every tool call
- * (docs/decisions/0008-statements-and-round-trips.md):
+ * Marks a statement whose answer nobody reads: inside a transaction of the pool it is held and sent
+ * with the transaction's commit, in the same round trip (see deferredSqlOn in client.ts).
+ */
+export const AT_COMMIT = '/* mmw:at-commit */ ';
+
+type Held = PipelinePart & { kind: 'begin' | 'scope' | 'deferred' };
+
+/**
+ * Three changes to how the pool's connections talk to PostgreSQL, each saving work on every tool call
+ * (docs/decisions/0008-statements-and-round-trips.md, 0009-pipelined-transactions.md):
  *
  * - Parameterised statements run as named prepared statements, so PostgreSQL parses each text once
  *   per connection and, after a few runs, reuses its plan instead of planning every call. Reads of
  *   records stay unnamed (see plannedEachTime).
- * - A transaction's `begin` is held back and sent with the statement that sets its scope (the tenant,
- *   the key hash, ...) in one round trip; any other first statement gets the `begin` sent before it.
+ * - A transaction's `begin`, and the statement that sets its scope (the tenant, the key hash, ...),
+ *   are held back and written with the transaction's first real statement, in one round trip.
+ * - Statements marked AT_COMMIT are held back and written with the `commit`, in one round trip; when
+ *   one fails, the commit does not happen and the transaction rolls back.
  */
 export function tuneConnections(pool: pg.Pool): void {
   const names = new Map<string, string | null>();
@@ -34,38 +45,87 @@ export function tuneConnections(pool: pg.Pool): void {
 
   pool.on('connect', (client) => {
     const send = client.query.bind(client) as Query;
-    let beginHeld = false;
+    // Statements not yet sent, in order; a transaction began when its `begin` is among them or sent.
+    let held: Held[] = [];
+    let inTransaction = false;
+    const part = (kind: Held['kind'], text: string, values: unknown[]): Held => ({
+      kind,
+      text,
+      values,
+      name: nameOf(text),
+    });
     const run = (config: unknown, values: unknown, callback: unknown): unknown => {
       const named = withName(config, values, nameOf);
       return callback === undefined ? send(named, values) : send(named, values, callback);
     };
+    const pipeline = (parts: PipelinePart[], config: unknown): Promise<unknown> =>
+      new Promise((resolve, reject) => {
+        const options =
+          typeof config === 'object' && config !== null
+            ? (config as { rowMode?: unknown; types?: unknown })
+            : {};
+        const query = new StatementPipeline(
+          parts,
+          { rowMode: options.rowMode, types: options.types },
+          (error, results) =>
+            error ? reject(error) : resolve(Array.isArray(results) ? (results.at(-1) as unknown) : results),
+        );
+        void send(query);
+      });
+    const takeHeld = () => {
+      const parts = held;
+      held = [];
+      return parts;
+    };
+
     client.query = ((config: unknown, values?: unknown, callback?: unknown) => {
       if (callback !== undefined || typeof values === 'function') {
-        // A callback-style statement (pg-pool's own) after a held begin: the client runs its queue in
-        // order, so the begin is queued first.
-        if (beginHeld) {
-          beginHeld = false;
-          void send('begin').catch(() => undefined);
-        }
+        // A callback-style statement (pg-pool's own) after held statements: the client runs its
+        // queue in order, so they are queued first.
+        if (held.length > 0) void pipeline(takeHeld(), undefined).catch(() => undefined);
         return run(config, values, callback);
       }
       const text = textOf(config);
-      if (text === 'begin' && !beginHeld) {
-        beginHeld = true;
+      const given = valuesOf(config) ?? (Array.isArray(values) ? (values as unknown[]) : []);
+      if (text === 'begin' && !inTransaction) {
+        inTransaction = true;
+        held = [part('begin', text, [])];
         return Promise.resolve(emptyResult('BEGIN'));
       }
-      if (!beginHeld) return run(config, values, callback);
-      beginHeld = false;
-      const scope: unknown = Array.isArray(values) ? (values as unknown[])[0] : valuesOf(config)?.[0];
-      if (text !== undefined && SCOPE_STATEMENT.test(text) && typeof scope === 'string') {
-        const literal = client.escapeLiteral(scope);
-        return send(`begin; ${text.replace('$1', literal)}`).then((results) =>
-          Array.isArray(results) ? (results.at(-1) as unknown) : results,
-        );
+      if (
+        text !== undefined &&
+        held.length === 1 &&
+        held[0]?.kind === 'begin' &&
+        SCOPE_STATEMENT.test(text) &&
+        typeof given[0] === 'string'
+      ) {
+        held.push(part('scope', text, given));
+        return Promise.resolve(scopeResult(given[0], config));
       }
-      // A transaction that ends before its first statement never needed to begin.
-      if (text === 'commit' || text === 'rollback') return Promise.resolve(emptyResult(text.toUpperCase()));
-      return send('begin').then(() => run(config, values, callback));
+      if (text !== undefined && inTransaction && text.startsWith(AT_COMMIT)) {
+        held.push(part('deferred', text, given));
+        return Promise.resolve(emptyResult('SELECT'));
+      }
+      if (text === 'commit' || text === 'rollback') {
+        inTransaction = false;
+        const parts = takeHeld();
+        const begun = parts[0]?.kind !== 'begin';
+        // A transaction that ends before its first statement never needed to begin.
+        if (text === 'rollback')
+          return begun ? run(config, values, callback) : Promise.resolve(emptyResult('ROLLBACK'));
+        if (!parts.some((held) => held.kind === 'deferred'))
+          return begun ? run(config, values, callback) : Promise.resolve(emptyResult('COMMIT'));
+        return pipeline([...parts, { text, values: [], name: nameOf(text) }], config);
+      }
+      if (held.length === 0) return run(config, values, callback);
+      if (text === undefined) {
+        void pipeline(takeHeld(), undefined).catch(() => undefined);
+        return run(config, values, callback);
+      }
+      return pipeline(
+        [...takeHeld(), { text, values: given, name: givenName(config) ?? nameOf(text) }],
+        config,
+      );
     }) as typeof client.query;
   });
 }
@@ -82,10 +142,29 @@ function emptyResult(command: string) {
   return { command, rowCount: null, rows: [], fields: [], oid: null };
 }
 
+/** What `select set_config(name, value, true)` answers: the value, as a row or as an array. */
+function scopeResult(value: string, config: unknown) {
+  const arrays =
+    typeof config === 'object' && config !== null && 'rowMode' in config && config.rowMode === 'array';
+  return {
+    command: 'SELECT',
+    rowCount: 1,
+    rows: [arrays ? [value] : { set_config: value }],
+    fields: [],
+    oid: null,
+  };
+}
+
 function textOf(config: unknown): string | undefined {
   if (typeof config === 'string') return config;
   if (typeof config === 'object' && config !== null && 'text' in config && typeof config.text === 'string')
     return config.text;
+  return undefined;
+}
+
+function givenName(config: unknown): string | undefined {
+  if (typeof config === 'object' && config !== null && 'name' in config && typeof config.name === 'string')
+    return config.name;
   return undefined;
 }
 

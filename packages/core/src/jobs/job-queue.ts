@@ -1,5 +1,5 @@
 import PgBoss from 'pg-boss';
-import { executeSqlOn, type Database, type Db } from '@mmw/db';
+import { deferredSqlOn, type Database, type Db } from '@mmw/db';
 import type { z } from 'zod';
 import { AppError } from '../errors.ts';
 
@@ -92,7 +92,8 @@ export async function createJobQueue(
       // The queue name travels with the payload, so a job that lands in failed-jobs can be redriven.
       const data = { queue: job.name, payload: job.payload.parse(payload) };
       await boss.send(job.name, data, {
-        db: { executeSql: executeSqlOn(tx) },
+        // The insert rides with the transaction's commit: nothing reads its answer before then.
+        db: { executeSql: deferredSqlOn(tx) },
         ...(options.id === undefined ? {} : { id: options.id }),
         ...(options.startAfter === undefined ? {} : { startAfter: options.startAfter }),
       });
