@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import { idempotencyEntries, type Db } from '@mmw/db';
+import { deferredSqlOn, failedRequirement, idempotencyEntries, type Db } from '@mmw/db';
 import type { Caller } from '../caller.ts';
 import { AppError, messages } from '../errors.ts';
 import type { RecordView } from './record-view.ts';
@@ -20,11 +20,14 @@ export function fingerprintRequest(request: unknown): string {
   return createHash('sha256').update(JSON.stringify(request)).digest('hex');
 }
 
+const KEY_HELD_FAILURE = 'mmw:idempotency_key_held';
+
 /**
- * Stores the answer under the key, in the record's own transaction and after the record, so a
- * first request costs one statement. A concurrent request with the same key waits on the unique
- * index until the first transaction ends; an expired entry is taken over. Returns false when the
- * key holds an earlier answer: the caller rolls its record back and replays that answer.
+ * Stores the answer under the key, in the record's own transaction and after the record; it is
+ * sent with the commit, in its round trip. A concurrent request with the same key waits on the
+ * unique index until the first transaction ends; an expired entry is taken over. When the key holds
+ * a live earlier answer, the commit fails (idempotencyKeyHeld tells that failure apart): the record
+ * rolls back and the caller replays that answer.
  */
 export async function storeIdempotentAnswer(
   tx: Db,
@@ -32,19 +35,32 @@ export async function storeIdempotentAnswer(
   key: string,
   fingerprint: string,
   answer: RecordView,
-): Promise<boolean> {
-  const expiresAt = sql`now() + make_interval(hours => ${KEEP_HOURS})`;
-  const entry = { fingerprint, recordId: answer.id, response: answer, expiresAt };
-  const stored = await tx
-    .insert(idempotencyEntries)
-    .values({ accountId: caller.accountId, projectId: caller.projectId, key, ...entry })
-    .onConflictDoUpdate({
-      target: [idempotencyEntries.projectId, idempotencyEntries.key],
-      set: { ...entry, createdAt: sql`now()` },
-      setWhere: sql`${idempotencyEntries.expiresAt} < now()`,
-    })
-    .returning({ key: idempotencyEntries.key });
-  return stored.length > 0;
+): Promise<void> {
+  await deferredSqlOn(tx)(
+    `with stored as (
+       insert into idempotency_entries as e (account_id, project_id, key, fingerprint, record_id, response, expires_at)
+       values ($1, $2, $3, $4, $5, $6::jsonb, now() + make_interval(hours => ${KEEP_HOURS}))
+       on conflict (project_id, key) do update set
+         fingerprint = excluded.fingerprint, record_id = excluded.record_id, response = excluded.response,
+         expires_at = excluded.expires_at, created_at = now()
+         where e.expires_at < now()
+       returning 1)
+     select mmw_require(exists (select from stored), $7)`,
+    [
+      caller.accountId,
+      caller.projectId,
+      key,
+      fingerprint,
+      answer.id,
+      JSON.stringify(answer),
+      KEY_HELD_FAILURE,
+    ],
+  );
+}
+
+/** True when the error is storeIdempotentAnswer's refusal: the key holds an earlier answer. */
+export function idempotencyKeyHeld(error: unknown): boolean {
+  return failedRequirement(error) === KEY_HELD_FAILURE;
 }
 
 /**

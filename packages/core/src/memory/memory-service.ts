@@ -7,12 +7,13 @@ import type { Config } from '../config.ts';
 import { AppError, isAppError, messages } from '../errors.ts';
 import { guardRecord } from '../guard/index.ts';
 import { createCallLimits, type CallLimits } from '../limits/call-limits.ts';
-import { countNewRecord } from '../usage/record-count.ts';
+import { countNewRecord, recordLimitFailure } from '../usage/record-count.ts';
 import { withTenant, type Db } from '@mmw/db';
 import { forgetRecord, type ForgetInput, type ForgetOutput } from './forget.ts';
 import {
   earlierAnswer,
   fingerprintRequest,
+  idempotencyKeyHeld,
   storeIdempotentAnswer,
   validateIdempotencyKey,
 } from './idempotency.ts';
@@ -66,9 +67,6 @@ export interface Protections {
   /** Call limits per key and project, and the plan's record limit. */
   limits: boolean;
 }
-
-/** A repeated request found its idempotency key holding an earlier answer: its transaction rolls back. */
-class KeyHeld extends Error {}
 
 /** The memory tools with every rule that applies to them, for every door (MCP, dashboard, jobs). */
 export function createMemoryService(deps: MemoryServiceDeps): MemoryService {
@@ -152,26 +150,27 @@ export function createMemoryService(deps: MemoryServiceDeps): MemoryService {
   ) {
     const fingerprint = idempotencyKey === undefined ? undefined : fingerprintRequest(input);
     try {
+      // The idempotency entry, the archivist's job and the record count are sent with the commit.
       return await withTenant(db, caller.accountId, async (tx) => {
         const record = await insertRecord(tx, caller, input);
-        if (idempotencyKey !== undefined && fingerprint !== undefined) {
-          if (!(await storeIdempotentAnswer(tx, caller, idempotencyKey, fingerprint, record)))
-            throw new KeyHeld();
-        }
+        if (idempotencyKey !== undefined && fingerprint !== undefined)
+          await storeIdempotentAnswer(tx, caller, idempotencyKey, fingerprint, record);
         await deps.onRecordStored?.(tx, caller, record);
         if (protections.limits) await countNewRecord(tx, caller.accountId, plan);
         return record;
       });
-    } catch (error) {
+    } catch (thrown) {
+      const error = recordLimitFailure(thrown, plan) ?? thrown;
       if (idempotencyKey === undefined || fingerprint === undefined) throw error;
-      if (!(error instanceof KeyHeld) && !isAppError(error)) throw error;
+      const held = idempotencyKeyHeld(error);
+      if (!held && !isAppError(error)) throw error;
       // A repeat: its own record was rolled back, and the first request's answer is replayed, even
       // where the repeat alone would now be refused (a source forgotten since, the record limit).
       const earlier = await withTenant(db, caller.accountId, (tx) =>
         earlierAnswer(tx, caller, idempotencyKey, fingerprint),
       );
       if (earlier !== undefined) return earlier;
-      if (error instanceof KeyHeld)
+      if (held)
         throw new AppError(
           'unavailable',
           'the earlier answer under this X-Idempotency-Key expired, send it again',

@@ -1,11 +1,11 @@
-import { and, eq, inArray, isNull, ne } from 'drizzle-orm';
-import { records, type Db } from '@mmw/db';
+import { and, inArray, isNull } from 'drizzle-orm';
+import { z } from 'zod';
+import { executeSqlOn, records, type Db } from '@mmw/db';
 import type { Caller } from '../caller.ts';
 import { AppError } from '../errors.ts';
 import { visibleRecords } from '../visibility/visible-records.ts';
-import { recordColumns } from './record-columns.ts';
 import { unknownDerivedFrom, type ValidRememberInput } from './record-input.ts';
-import { toRecordView, type RecordView } from './record-view.ts';
+import { toRecordView, type RecordRow, type RecordView } from './record-view.ts';
 import { findOrCreateWorkspace } from './workspaces.ts';
 
 async function assertSourcesExist(tx: Db, caller: Caller, ids: string[]): Promise<void> {
@@ -20,50 +20,106 @@ async function assertSourcesExist(tx: Db, caller: Caller, ids: string[]): Promis
 }
 
 /**
+ * The record, the earlier versions of its fact_key marked, in one statement, for a workspace of the
+ * caller's project that exists and is active; no row when it does not (see insertRecord). Built once:
+ * this is the statement of every remember.
+ */
+const INSERT_INTO_WORKSPACE = `
+  with ws as (
+    select id, name from workspaces
+     where account_id = $1::uuid and project_id = $2::uuid and name = $3 and deleted_at is null
+  ), inserted as (
+    insert into records (account_id, project_id, workspace_id, author_user_id, key_id, content, source,
+                         source_id, source_hash, source_revision, fact_key, confidence, scope, derived_from)
+    select $1::uuid, $2::uuid, ws.id, $4::uuid, $5::uuid, $6, $7, $8, $9, $10, $11, $12::float8, $13, $14::uuid[]
+      from ws
+    returning id, workspace_id, content, source, source_id, source_hash, source_revision, fact_key, confidence,
+              scope, derived_from, superseded_by, archivist_mark, created_at, updated_at
+  ), superseded as (
+    -- Earlier versions are kept and marked; their updated_at is left alone, so the newest ranks first.
+    update records r set superseded_by = i.id from inserted i
+     where r.account_id = $1::uuid and r.workspace_id = i.workspace_id and r.fact_key = i.fact_key
+       and r.superseded_by is null and r.deleted_at is null
+  )
+  select inserted.*, ws.name as workspace from inserted, ws`;
+
+const insertedRow = z.object({
+  id: z.string(),
+  workspace_id: z.string(),
+  workspace: z.string(),
+  content: z.string(),
+  source: z.string(),
+  source_id: z.string().nullable(),
+  source_hash: z.string().nullable(),
+  source_revision: z.string().nullable(),
+  fact_key: z.string().nullable(),
+  confidence: z.number(),
+  scope: z.string().nullable(),
+  derived_from: z.array(z.string()),
+  superseded_by: z.string().nullable(),
+  archivist_mark: z.enum(['stale', 'refined']).nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+
+async function insertIntoWorkspace(
+  tx: Db,
+  caller: Caller,
+  input: ValidRememberInput,
+): Promise<RecordView | undefined> {
+  const { rows } = await executeSqlOn(tx)(INSERT_INTO_WORKSPACE, [
+    caller.accountId,
+    caller.projectId,
+    input.workspace,
+    caller.userId,
+    caller.keyId,
+    input.content,
+    caller.source,
+    input.sourceId,
+    input.sourceHash,
+    input.sourceRevision,
+    input.factKey,
+    input.confidence,
+    input.scope,
+    input.derivedFrom,
+  ]);
+  if (rows[0] === undefined) return undefined;
+  const row = insertedRow.parse(rows[0]);
+  const record: RecordRow = {
+    id: row.id,
+    workspaceId: row.workspace_id,
+    content: row.content,
+    source: row.source,
+    sourceId: row.source_id,
+    sourceHash: row.source_hash,
+    sourceRevision: row.source_revision,
+    factKey: row.fact_key,
+    confidence: row.confidence,
+    scope: row.scope,
+    derivedFrom: row.derived_from,
+    supersededBy: row.superseded_by,
+    archivistMark: row.archivist_mark,
+    createdAt: new Date(row.created_at),
+    updatedAt: new Date(row.updated_at),
+  };
+  return toRecordView(record, { workspace: row.workspace, status: 'unverified', graph: [] });
+}
+
+/**
  * Inserts a new record in the caller's transaction. Never overwrites: a record with the same fact_key
  * becomes a newer version and the earlier versions point to it through superseded_by. The input is
- * already validated and guarded.
+ * already validated and guarded. A workspace not yet written (or another project's, or deleted) takes
+ * the slow way: found or created with every check, then the same statement again.
  */
 export async function insertRecord(tx: Db, caller: Caller, input: ValidRememberInput): Promise<RecordView> {
-  {
-    const workspace = await findOrCreateWorkspace(tx, caller, input.workspace);
-    await assertSourcesExist(tx, caller, input.derivedFrom);
-    const [row] = await tx
-      .insert(records)
-      .values({
-        accountId: caller.accountId,
-        projectId: caller.projectId,
-        workspaceId: workspace.id,
-        authorUserId: caller.userId,
-        keyId: caller.keyId,
-        content: input.content,
-        source: caller.source,
-        sourceId: input.sourceId,
-        sourceHash: input.sourceHash,
-        sourceRevision: input.sourceRevision,
-        factKey: input.factKey,
-        confidence: input.confidence,
-        scope: input.scope,
-        derivedFrom: input.derivedFrom,
-      })
-      .returning(recordColumns);
-    if (!row) throw new AppError('unavailable', 'the record could not be stored');
-    if (input.factKey !== null) {
-      // Earlier versions are kept and marked; their updated_at is left alone, so the newest ranks first.
-      await tx
-        .update(records)
-        .set({ supersededBy: row.id })
-        .where(
-          and(
-            eq(records.accountId, caller.accountId),
-            eq(records.workspaceId, workspace.id),
-            eq(records.factKey, input.factKey),
-            ne(records.id, row.id),
-            isNull(records.supersededBy),
-            isNull(records.deletedAt),
-          ),
-        );
-    }
-    return toRecordView(row, { workspace: workspace.name, status: 'unverified', graph: [] });
+  if (input.derivedFrom.length === 0) {
+    const inserted = await insertIntoWorkspace(tx, caller, input);
+    if (inserted) return inserted;
   }
+  // The workspace is checked before the sources, so its error comes first.
+  await findOrCreateWorkspace(tx, caller, input.workspace);
+  await assertSourcesExist(tx, caller, input.derivedFrom);
+  const created = await insertIntoWorkspace(tx, caller, input);
+  if (!created) throw new AppError('unavailable', 'the record could not be stored');
+  return created;
 }

@@ -1,30 +1,35 @@
 import { eq, sql } from 'drizzle-orm';
-import { accountUsage, type Db } from '@mmw/db';
+import { accountUsage, deferredSqlOn, failedRequirement, type Db } from '@mmw/db';
 import { AppError } from '../errors.ts';
 import type { Plan } from '../billing/plans.ts';
 
+const RECORD_LIMIT_FAILURE = 'mmw:record_limit';
+
 /**
  * Counts one more live record, atomically against the plan's limit: the counter row is locked until
- * the record's transaction ends, so concurrent writes with n places left store exactly n. Called last
- * in the transaction, to hold that lock briefly.
+ * the record's transaction ends, so concurrent writes with n places left store exactly n. The count
+ * is sent with the commit (it holds that lock for the commit alone); past the limit it fails the
+ * commit, and recordLimitFailure() tells that failure apart.
  */
 export async function countNewRecord(tx: Db, accountId: string, plan: Plan): Promise<void> {
-  const limit = plan.recordLimit;
-  const counted = await tx
-    .insert(accountUsage)
-    .values({ accountId, recordCount: 1 })
-    .onConflictDoUpdate({
-      target: accountUsage.accountId,
-      set: { recordCount: sql`${accountUsage.recordCount} + 1` },
-      ...(limit === null ? {} : { setWhere: sql`${accountUsage.recordCount} < ${limit}` }),
-    })
-    .returning({ count: accountUsage.recordCount });
-  if (counted.length === 0 || (limit !== null && (counted[0]?.count ?? 0) > limit)) {
-    throw new AppError(
-      'record_limit',
-      `record limit reached: the ${plan.name} plan keeps at most ${limit ?? 0} records. Forget records you no longer need or upgrade the plan.`,
-    );
-  }
+  await deferredSqlOn(tx)(
+    `with counted as (
+       insert into account_usage as u (account_id, record_count) values ($1, 1)
+       on conflict (account_id) do update set record_count = u.record_count + 1
+         where $2::int is null or u.record_count < $2::int
+       returning u.record_count)
+     select mmw_require(exists (select from counted where $2::int is null or record_count <= $2::int), $3)`,
+    [accountId, plan.recordLimit, RECORD_LIMIT_FAILURE],
+  );
+}
+
+/** The plan's error when the error is countNewRecord's refusal; undefined otherwise. */
+export function recordLimitFailure(error: unknown, plan: Plan): AppError | undefined {
+  if (failedRequirement(error) !== RECORD_LIMIT_FAILURE) return undefined;
+  return new AppError(
+    'record_limit',
+    `record limit reached: the ${plan.name} plan keeps at most ${plan.recordLimit ?? 0} records. Forget records you no longer need or upgrade the plan.`,
+  );
 }
 
 export async function countForgottenRecord(tx: Db, accountId: string): Promise<void> {
