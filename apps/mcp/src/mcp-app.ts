@@ -2,7 +2,7 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import { authenticateKey, isAppError, type MemoryService, type MemorySession } from '@mmw/core';
+import { isAppError, type MemoryService, type MemorySession } from '@mmw/core';
 import { setLimitHeaders } from './limit-headers.ts';
 import { isDatabaseReady, type Db } from '@mmw/db';
 import { describeError } from './safe-log.ts';
@@ -70,7 +70,7 @@ export async function buildMcpApp(options: McpAppOptions): Promise<FastifyInstan
       const token = bearerToken(request);
       try {
         if (token === undefined) throw new Error('missing');
-        request.session = await authenticateKey(options.db, token);
+        request.session = await options.service.authenticate(token);
       } catch (error) {
         if (!isAppError(error) && !(error instanceof Error && error.message === 'missing')) {
           request.log.error({ err: describeError(error) }, 'key authentication failed');

@@ -3,6 +3,7 @@ import { executeSqlOn, type Db } from '@mmw/db';
 import { isSubscriptionStatus } from '../billing/subscription-status.ts';
 import type { MemorySession } from '../memory/memory-session.ts';
 import { AppError } from '../errors.ts';
+import { SESSION_AND_WINDOWS, windowsRow } from '../limits/call-limits.ts';
 import { hashApiKey, hashesEqual, isWellFormedApiKey } from './api-key.ts';
 
 const unauthorized = () => new AppError('unauthorized', 'invalid or revoked API key');
@@ -27,20 +28,36 @@ const keySessionRow = z.object({
 
 /**
  * Resolves a presented key to its caller; unknown, malformed and revoked keys are all 'unauthorized'.
+ * With countCallWith (the key limits of keyLimitsByPlan), the call is counted in its call-limit
+ * windows by the same statement, for the memory service to decide on.
  * Every call of every tool starts here, so the reads (and the write of last_used_at, at most once a
  * minute per key) are one round trip: mmw_key_session() in the migrations runs them under row-level
  * security as the application role, key hash first, then the key's account.
  */
-export async function authenticateKey(db: Db, presented: string): Promise<MemorySession> {
+export async function authenticateKey(
+  db: Db,
+  presented: string,
+  options: { countCallWith?: string } = {},
+): Promise<MemorySession> {
   if (!isWellFormedApiKey(presented)) throw unauthorized();
   const hash = hashApiKey(presented);
-  const { rows } = await executeSqlOn(db)('select * from mmw_key_session($1)', [hash]);
+  const { rows } =
+    options.countCallWith === undefined
+      ? await executeSqlOn(db)('select * from mmw_key_session($1)', [hash])
+      : await executeSqlOn(db)(SESSION_AND_WINDOWS, [hash, options.countCallWith]);
   const found = rows[0] === undefined ? undefined : keySessionRow.parse(rows[0]);
-  if (!found || found.revoked_at !== null || !hashesEqual(found.key_hash, hash) || found.member_role === null) {
+  if (
+    !found ||
+    found.revoked_at !== null ||
+    !hashesEqual(found.key_hash, hash) ||
+    found.member_role === null
+  ) {
     throw unauthorized();
   }
   const status = found.subscription_status;
+  const windows = options.countCallWith === undefined ? undefined : windowsRow.parse(rows[0]);
   return {
+    ...(windows === undefined ? {} : { windows }),
     caller: {
       accountId: found.account_id,
       projectId: found.project_id,
@@ -52,7 +69,11 @@ export async function authenticateKey(db: Db, presented: string): Promise<Memory
     plan: found.subscription_plan ?? 'self-hosted',
     subscription:
       status !== null && isSubscriptionStatus(status) && found.subscription_updated_at !== null
-        ? { status, currentPeriodEnd: found.subscription_period_end, updatedAt: found.subscription_updated_at }
+        ? {
+            status,
+            currentPeriodEnd: found.subscription_period_end,
+            updatedAt: found.subscription_updated_at,
+          }
         : undefined,
   };
 }

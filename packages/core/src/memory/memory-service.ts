@@ -6,7 +6,8 @@ import type { QueryExpander } from '../archivist/query-expansion.ts';
 import type { Config } from '../config.ts';
 import { AppError, isAppError, messages } from '../errors.ts';
 import { guardRecord } from '../guard/index.ts';
-import { createCallLimits, type CallLimits } from '../limits/call-limits.ts';
+import { createCallLimits, keyLimitsByPlan, type CallLimits } from '../limits/call-limits.ts';
+import { authenticateKey } from '../keys/authenticate-key.ts';
 import { countNewRecord, recordLimitFailure } from '../usage/record-count.ts';
 import { withTenant, type Db } from '@mmw/db';
 import { forgetRecord, type ForgetInput, type ForgetOutput } from './forget.ts';
@@ -33,6 +34,11 @@ export interface RememberOptions {
 type WithNotice<T> = T & { notice?: string };
 
 export interface MemoryService {
+  /**
+   * The session of a presented key (AppError 'unauthorized' for a bad one), with this call already
+   * counted in its call-limit windows: one round trip for both.
+   */
+  authenticate(presentedKey: string): Promise<MemorySession>;
   remember(
     session: MemorySession,
     input: RememberInput,
@@ -87,7 +93,12 @@ export function createMemoryService(deps: MemoryServiceDeps): MemoryService {
       );
     }
     if (!protections.limits) return { caller: session.caller, plan, notice: entitlement.notice };
-    const state = await limits.count(session.caller, plan).catch((error: unknown) => {
+    const windows = session.windows;
+    const counting =
+      windows === undefined
+        ? limits.count(session.caller, plan)
+        : Promise.resolve().then(() => limits.decide(session.caller, plan, windows));
+    const state = await counting.catch((error: unknown) => {
       if (isAppError(error) && error.retryAfterSeconds !== undefined) {
         session.onLimits?.({
           limit: 0,
@@ -179,7 +190,11 @@ export function createMemoryService(deps: MemoryServiceDeps): MemoryService {
     }
   }
 
+  const keyLimits = keyLimitsByPlan((id) => planById(config, id));
+
   return {
+    authenticate: (presentedKey) =>
+      authenticateKey(db, presentedKey, protections.limits ? { countCallWith: keyLimits } : {}),
     async remember(session, input, options = {}) {
       const idempotencyKey =
         options.idempotencyKey === undefined || !protections.idempotency

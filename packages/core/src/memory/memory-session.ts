@@ -1,5 +1,6 @@
 import type { SubscriptionFacts } from '../billing/entitlement.ts';
 import type { Caller } from '../caller.ts';
+import type { CallWindows } from '../limits/call-limits.ts';
 
 /** The state of a caller's call limits after a call was counted, for the transport's headers. */
 export interface LimitState {
@@ -16,6 +17,8 @@ export interface MemorySession {
   projectActive: boolean;
   plan: string;
   subscription: SubscriptionFacts | undefined;
+  /** The call's limit windows, when they were counted with the key (MemoryService.authenticate). */
+  windows?: CallWindows;
   /** Told the state of the call limits of each call, so a transport can answer with headers. */
   onLimits?: (state: LimitState) => void;
 }

@@ -37,8 +37,9 @@ const INSERT_INTO_WORKSPACE = `
               scope, derived_from, superseded_by, archivist_mark, created_at, updated_at
   ), superseded as (
     -- Earlier versions are kept and marked; their updated_at is left alone, so the newest ranks first.
+    -- fact_key as the parameter itself, so the plan (generic after a few runs) takes the fact_key index.
     update records r set superseded_by = i.id from inserted i
-     where r.account_id = $1::uuid and r.workspace_id = i.workspace_id and r.fact_key = i.fact_key
+     where r.account_id = $1::uuid and r.workspace_id = i.workspace_id and r.fact_key = $11
        and r.superseded_by is null and r.deleted_at is null
   )
   select inserted.*, ws.name as workspace from inserted, ws`;
