@@ -142,16 +142,14 @@ export async function isDatabaseReady(db: Db): Promise<boolean> {
 
 /**
  * Raw SQL with $1…$n placeholders, run on a drizzle handle (a transaction included): what pg-boss
- * needs to enqueue a job in the transaction of the write that caused it.
+ * needs to enqueue a job in the transaction of the write that caused it, and what the statements
+ * core builds once use. The text goes to the driver as it is, through the session's own query path,
+ * with nothing rebuilt per call.
  */
 export function executeSqlOn(db: Db): ExecuteSql {
   return async (text, values = []) => {
-    const chunks = splitPlaceholders(text).map((part, i) => {
-      if (i % 2 === 0) return sql.raw(part);
-      const value: unknown = values[Number(part) - 1];
-      return sql.param(value ?? null);
-    });
-    const result: unknown = await db.execute(sql.join(chunks, sql.raw('')));
+    const query = db._.session.prepareQuery({ sql: text, params: values }, undefined, undefined, false);
+    const result: unknown = await query.execute();
     return { rows: (result as { rows: Record<string, unknown>[] }).rows };
   };
 }
@@ -167,18 +165,6 @@ export function deferredSqlOn(db: Db): ExecuteSql {
     await run(`${AT_COMMIT}${text}`, values);
     return { rows: [] };
   };
-}
-
-/** The texts pg-boss sends are few and long: each is split at its placeholders once. */
-const placeholderSplits = new Map<string, string[]>();
-
-function splitPlaceholders(text: string): string[] {
-  let parts = placeholderSplits.get(text);
-  if (parts === undefined) {
-    parts = text.split(/\$(\d+)/);
-    if (placeholderSplits.size < 100) placeholderSplits.set(text, parts);
-  }
-  return parts;
 }
 
 /**
