@@ -1,5 +1,5 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { isAppError, type MemoryService, type MemorySession } from '@mmw/core';
@@ -25,6 +25,16 @@ declare module 'fastify' {
 
 function jsonRpcError(reply: FastifyReply, status: number, code: number, message: string) {
   return reply.status(status).send({ jsonrpc: '2.0', error: { code, message }, id: null });
+}
+
+/** The request as the SDK's web-standard transport reads it: method, URL and headers (the body is parsed). */
+function webRequest(request: FastifyRequest): Request {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (typeof value === 'string') headers.set(name, value);
+    else if (Array.isArray(value)) for (const item of value) headers.append(name, item);
+  }
+  return new Request(`http://${request.host}${request.url}`, { method: request.method, headers });
 }
 
 function bearerToken(request: FastifyRequest): string | undefined {
@@ -56,7 +66,12 @@ export async function buildMcpApp(options: McpAppOptions): Promise<FastifyInstan
   });
 
   const notAllowed = async (_request: FastifyRequest, reply: FastifyReply) => {
-    await jsonRpcError(reply.header('allow', 'POST'), 405, -32000, 'Method not allowed: this server is stateless; use POST');
+    await jsonRpcError(
+      reply.header('allow', 'POST'),
+      405,
+      -32000,
+      'Method not allowed: this server is stateless; use POST',
+    );
   };
   // Answered before the body is read: a stateless server has no stream to open and no session to end.
   app.route({ method: ['GET', 'DELETE'], url: '/mcp', onRequest: notAllowed, handler: notAllowed });
@@ -77,15 +92,26 @@ export async function buildMcpApp(options: McpAppOptions): Promise<FastifyInstan
           return jsonRpcError(reply, 503, -32603, 'authentication is unavailable, try again');
         }
         reply.header('www-authenticate', 'Bearer realm="mmw", error="invalid_token"');
-        return jsonRpcError(reply, 401, -32001, 'Unauthorized: a valid MMW key is required (Authorization: Bearer mmw_…)');
+        return jsonRpcError(
+          reply,
+          401,
+          -32001,
+          'Unauthorized: a valid MMW key is required (Authorization: Bearer mmw_…)',
+        );
       }
     },
     handler: async (request, reply) => {
       const authenticated = request.session;
       if (!authenticated) return jsonRpcError(reply, 401, -32001, 'Unauthorized');
-      const session: MemorySession = { ...authenticated, onLimits: (state) => setLimitHeaders(reply.raw, state) };
+      const session: MemorySession = {
+        ...authenticated,
+        onLimits: (state) => setLimitHeaders(reply.raw, state),
+      };
       const idempotencyHeader = request.headers['x-idempotency-key'];
-      const server = new McpServer({ name: 'mmw', version: options.version ?? '0.1.0' }, { jsonSchemaValidator });
+      const server = new McpServer(
+        { name: 'mmw', version: options.version ?? '0.1.0' },
+        { jsonSchemaValidator },
+      );
       registerMemoryTools(server, {
         service: options.service,
         session,
@@ -93,14 +119,22 @@ export async function buildMcpApp(options: McpAppOptions): Promise<FastifyInstan
         logError: (error) => request.log.error({ err: describeError(error) }, 'tool failed'),
       });
       // Stateless: a fresh server and transport for every request, so any replica answers any request.
-      const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
-      reply.hijack();
-      reply.raw.on('close', () => {
+      // The SDK's web-standard transport is given the request fastify already parsed, and its answer
+      // (JSON, not a stream) is sent as it is: no conversion of Node's request and response objects.
+      const transport = new WebStandardStreamableHTTPServerTransport({
+        sessionIdGenerator: undefined,
+        enableJsonResponse: true,
+      });
+      try {
+        await server.connect(transport);
+        const answer = await transport.handleRequest(webRequest(request), { parsedBody: request.body });
+        reply.code(answer.status);
+        answer.headers.forEach((value, name) => void reply.header(name, value));
+        return await reply.send(answer.body === null ? '' : Buffer.from(await answer.arrayBuffer()));
+      } finally {
         void transport.close();
         void server.close();
-      });
-      await server.connect(transport);
-      await transport.handleRequest(request.raw, reply.raw, request.body);
+      }
     },
   });
 
