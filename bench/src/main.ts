@@ -13,6 +13,7 @@ import { measureExpansion } from './expansion-phase.ts';
 import { measureGuard } from './guard-phase.ts';
 import { percentile, rate } from './load.ts';
 import { CLIENTS, POOL_SIZE, measureFloor, measureProtections, measureRemember } from './remember-phase.ts';
+import type { CpuSplit } from './cpu-time.ts';
 import { latencySummary, ms, percent, perSecond, print, throughputSummary, times } from './report.ts';
 import { measureSearch, rareQueries } from './search-phase.ts';
 import { setUpTenant } from './setup.ts';
@@ -28,6 +29,13 @@ const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.le
 const count = (n: number) => n.toLocaleString('en-US');
 const summary: Array<[string, string]> = [];
 const note = (label: string, value: string) => summary.push([label, value]);
+const cpuSummary = (cpu: CpuSplit) =>
+  `CPU per call: ingress ${cpu.server.toFixed(2)} ms, PostgreSQL ${cpu.postgres.toFixed(2)} ms, load ${cpu.load.toFixed(2)} ms`;
+const meanCpu = (results: Array<{ cpu: CpuSplit }>): CpuSplit => ({
+  server: mean(results.map((r) => r.cpu.server)),
+  postgres: mean(results.map((r) => r.cpu.postgres)),
+  load: mean(results.map((r) => r.cpu.load)),
+});
 const printSummary = () => {
   print('\n## Summary');
   print('| figure | measured |\n| --- | --- |');
@@ -59,12 +67,13 @@ try {
   const empty = await measureProtections(bench.url, tenant.keys, REMEMBER_SECONDS);
   const onRate = mean(empty.on.map(rate));
   const offRate = mean(empty.off.map(rate));
-  for (const result of empty.on) print(`remember, protections on:  ${throughputSummary(result)}`);
-  for (const result of empty.off) print(`remember, protections off: ${throughputSummary(result)}`);
+  for (const result of empty.on) print(`remember, protections on:  ${throughputSummary(result)}; ${cpuSummary(result.cpu)}`);
+  for (const result of empty.off) print(`remember, protections off: ${throughputSummary(result)}; ${cpuSummary(result.cpu)}`);
   print(`remember: ${perSecond(onRate)} = ${percent(onRate / rate(floor8))} of the bare-INSERT floor`);
   print(`guard, idempotency and limits on: ${percent(onRate / offRate)} of the same call with them off`);
   note('bare INSERT floor (8 / 10 clients)', `${perSecond(rate(floor8))} / ${perSecond(rate(floor10))}`);
   note('remember, empty workspace, 8 clients', `${perSecond(onRate)} (${percent(onRate / rate(floor8))} of the floor)`);
+  note('remember CPU per call, protections on: ingress / PostgreSQL / load', cpuSummary(meanCpu(empty.on)));
   note('remember with protections on / off', `${perSecond(onRate)} / ${perSecond(offRate)} = ${percent(onRate / offRate)}`);
   if (process.env.BENCH_ONLY === 'remember') {
     printSummary();
@@ -108,7 +117,7 @@ try {
   const scale = count(loaded);
   print(`\n## remember at ${scale} records in the account`);
   const atScale = await measureRemember(bench.url, tenant.keys, { guard: true, idempotency: true, limits: true }, REMEMBER_SECONDS);
-  print(`remember, protections on: ${throughputSummary(atScale)}; ${percent(rate(atScale) / onRate)} of the empty-workspace rate`);
+  print(`remember, protections on: ${throughputSummary(atScale)}; ${percent(rate(atScale) / onRate)} of the empty-workspace rate; ${cpuSummary(atScale.cpu)}`);
   note(`remember at ${scale} records, 8 clients`, `${perSecond(rate(atScale))} (${percent(rate(atScale) / onRate)} of empty)`);
 
   print(`\n## query expansion at ${scale} records`);

@@ -3,6 +3,7 @@ import { generateRecord } from './corpus.ts';
 import { callTool, post } from './http-client.ts';
 import { closedLoop, type LoadResult } from './load.ts';
 import { startServer } from './server-process.ts';
+import { cpuPerCall, type CpuSplit } from './cpu-time.ts';
 
 export const CLIENTS = 8;
 export const POOL_SIZE = 10;
@@ -37,7 +38,9 @@ export async function measureFloor(url: string, clients: number, seconds: number
 }
 
 /** remember over MCP from CLIENTS clients, each with its own key and an X-Idempotency-Key per call. */
-export async function measureRemember(url: string, keys: string[], protections: Protections, seconds: number): Promise<LoadResult> {
+export type RememberResult = LoadResult & { cpu: CpuSplit };
+
+export async function measureRemember(url: string, keys: string[], protections: Protections, seconds: number): Promise<RememberResult> {
   const server = await startServer({ mode: 'runtime', url, poolSize: POOL_SIZE, worker: false, protections });
   const mcpUrl = `${server.url}/mcp`;
   let run = 0;
@@ -49,7 +52,8 @@ export async function measureRemember(url: string, keys: string[], protections: 
   };
   try {
     await closedLoop(CLIENTS, 2, call);
-    return await closedLoop(CLIENTS, seconds, call);
+    const { result, split } = await cpuPerCall(server.pid, () => closedLoop(CLIENTS, seconds, call));
+    return { ...result, cpu: split };
   } finally {
     await server.stop();
   }
@@ -57,8 +61,8 @@ export async function measureRemember(url: string, keys: string[], protections: 
 
 /** Protections on and off, alternated twice so a drift of the machine hits both alike. */
 export async function measureProtections(url: string, keys: string[], seconds: number) {
-  const on: LoadResult[] = [];
-  const off: LoadResult[] = [];
+  const on: RememberResult[] = [];
+  const off: RememberResult[] = [];
   for (let round = 0; round < 2; round++) {
     on.push(await measureRemember(url, keys, ALL_ON, seconds));
     off.push(await measureRemember(url, keys, ALL_OFF, seconds));

@@ -8,6 +8,8 @@ const script = fileURLToPath(new URL('./serve.ts', import.meta.url));
 export interface ServerProcess {
   /** Base URL, e.g. http://127.0.0.1:40123 */
   url: string;
+  /** The process id, for CPU accounting. */
+  pid: number | undefined;
   stop(): Promise<void>;
 }
 
@@ -31,6 +33,7 @@ export async function startServer(settings: ServerSettings): Promise<ServerProce
   });
   return {
     url,
+    pid: child.pid,
     stop: async () => {
       if (child.exitCode === null) child.kill('SIGTERM');
       await exited;
