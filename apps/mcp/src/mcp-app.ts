@@ -37,6 +37,11 @@ function webRequest(request: FastifyRequest): Request {
   return new Request(`http://${request.host}${request.url}`, { method: request.method, headers });
 }
 
+/** A JSON-RPC body that is one tools/call: its call is counted with the key (initialize and the like are not). */
+function isToolCall(body: unknown): boolean {
+  return typeof body === 'object' && body !== null && 'method' in body && body.method === 'tools/call';
+}
+
 function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
   if (typeof header !== 'string') return undefined;
@@ -85,7 +90,7 @@ export async function buildMcpApp(options: McpAppOptions): Promise<FastifyInstan
       const token = bearerToken(request);
       try {
         if (token === undefined) throw new Error('missing');
-        request.session = await options.service.authenticate(token);
+        request.session = await options.service.authenticate(token, { toolCall: isToolCall(request.body) });
       } catch (error) {
         if (!isAppError(error) && !(error instanceof Error && error.message === 'missing')) {
           request.log.error({ err: describeError(error) }, 'key authentication failed');

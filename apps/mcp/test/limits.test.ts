@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, startMcp, type RunningMcp, type TestDatabase } from '@mmw/test-support';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { rawToolCall } from './raw-call.ts';
 
 let testDb: TestDatabase;
@@ -20,13 +22,29 @@ describe('call limits', () => {
   it('refuses the call past the per-key limit with Retry-After and RateLimit headers', async () => {
     const { key } = await mcp.key('limits-co', 'a');
     const seen = [];
-    for (let i = 0; i < 4; i++) seen.push(await rawToolCall(mcp.url, key, 'search', { query: '' }).catch(() => undefined));
+    for (let i = 0; i < 4; i++)
+      seen.push(await rawToolCall(mcp.url, key, 'search', { query: '' }).catch(() => undefined));
     const [first, , third, fourth] = seen;
     expect(first?.headers.get('ratelimit')).toMatch(/limit=3, remaining=2/);
     expect(third?.text).not.toBe('MCP rate limit exceeded');
     expect(fourth?.isError).toBe(true);
     expect(fourth?.text).toBe('MCP rate limit exceeded');
     expect(Number(fourth?.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+
+  it('counts tool calls only: a client connecting and listing the tools spends none of the limit', async () => {
+    const { key } = await mcp.key('limits-co', 'd');
+    const client = new Client({ name: 'limits-test', version: '1.0.0' });
+    const transport = new StreamableHTTPClientTransport(new URL(mcp.url), {
+      requestInit: { headers: { authorization: `Bearer ${key}` } },
+    });
+    await client.connect(transport);
+    for (let i = 0; i < 3; i++) await client.listTools();
+    await client.close();
+    const seen = [];
+    for (let i = 0; i < 4; i++) seen.push(await rawToolCall(mcp.url, key, 'search', { query: '' }));
+    expect(seen[0]?.headers.get('ratelimit')).toMatch(/limit=3, remaining=2/);
+    expect(seen.map((call) => call.text === 'MCP rate limit exceeded')).toEqual([false, false, false, true]);
   });
 
   it('refuses calls past the per-project limit, whichever key makes them', async () => {
@@ -64,19 +82,26 @@ describe("the plan's record limit", () => {
     const racer = await startMcp(testDb.database, { env: { MMW_RECORD_LIMIT: '5' } });
     const { key, accountId } = await racer.key('record-limit-co', 'main');
     const outcomes = await Promise.all(
-      Array.from({ length: 200 }, (_, i) => rawToolCall(racer.url, key, 'remember', { content: `racing write ${i}` })),
+      Array.from({ length: 200 }, (_, i) =>
+        rawToolCall(racer.url, key, 'remember', { content: `racing write ${i}` }),
+      ),
     );
     const stored = outcomes.filter((o) => !o.isError);
     expect(stored).toHaveLength(5);
     expect(outcomes.filter((o) => o.text.startsWith('record limit reached'))).toHaveLength(195);
-    const rows = await testDb.query<{ n: string }>('select count(*) as n from records where account_id = $1', [accountId]);
+    const rows = await testDb.query<{ n: string }>(
+      'select count(*) as n from records where account_id = $1',
+      [accountId],
+    );
     expect(Number(rows[0]?.n)).toBe(5);
 
     // Forgetting frees a place.
     const first = stored[0]?.structured?.id;
     await rawToolCall(racer.url, key, 'forget', { id: first });
     expect((await rawToolCall(racer.url, key, 'remember', { content: 'after forget' })).isError).toBe(false);
-    expect((await rawToolCall(racer.url, key, 'remember', { content: 'one too many' })).text).toMatch(/^record limit reached/);
+    expect((await rawToolCall(racer.url, key, 'remember', { content: 'one too many' })).text).toMatch(
+      /^record limit reached/,
+    );
     await racer.close();
   });
 });

@@ -35,10 +35,11 @@ type WithNotice<T> = T & { notice?: string };
 
 export interface MemoryService {
   /**
-   * The session of a presented key (AppError 'unauthorized' for a bad one), with this call already
-   * counted in its call-limit windows: one round trip for both.
+   * The session of a presented key (AppError 'unauthorized' for a bad one). For a request that is
+   * one tool call, the call is counted in its call-limit windows by the same statement: one round
+   * trip for both (the tool's own checks then decide on those windows).
    */
-  authenticate(presentedKey: string): Promise<MemorySession>;
+  authenticate(presentedKey: string, options?: { toolCall?: boolean }): Promise<MemorySession>;
   remember(
     session: MemorySession,
     input: RememberInput,
@@ -93,7 +94,9 @@ export function createMemoryService(deps: MemoryServiceDeps): MemoryService {
       );
     }
     if (!protections.limits) return { caller: session.caller, plan, notice: entitlement.notice };
+    // Windows counted with the key stand for one call: a second tool call of the request counts anew.
     const windows = session.windows;
+    session.windows = undefined;
     const counting =
       windows === undefined
         ? limits.count(session.caller, plan)
@@ -193,8 +196,12 @@ export function createMemoryService(deps: MemoryServiceDeps): MemoryService {
   const keyLimits = keyLimitsByPlan((id) => planById(config, id));
 
   return {
-    authenticate: (presentedKey) =>
-      authenticateKey(db, presentedKey, protections.limits ? { countCallWith: keyLimits } : {}),
+    authenticate: (presentedKey, options = {}) =>
+      authenticateKey(
+        db,
+        presentedKey,
+        protections.limits && options.toolCall === true ? { countCallWith: keyLimits } : {},
+      ),
     async remember(session, input, options = {}) {
       const idempotencyKey =
         options.idempotencyKey === undefined || !protections.idempotency
