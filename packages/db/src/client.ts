@@ -173,7 +173,7 @@ export function deferredSqlOn(db: Db): ExecuteSql {
  */
 export function failedRequirement(error: unknown): string | undefined {
   for (let cause = error, depth = 0; cause instanceof Error && depth < 5; cause = cause.cause, depth++) {
-    if ((cause as { code?: unknown }).code === 'MW001') return cause.message;
+    if ('code' in cause && cause.code === 'MW001') return cause.message;
   }
   return undefined;
 }

@@ -22,6 +22,17 @@ export function fingerprintRequest(request: unknown): string {
 
 const KEY_HELD_FAILURE = 'mmw:idempotency_key_held';
 
+/** The entry under the key, or a failed requirement when a live earlier answer holds the key. */
+const STORE_ANSWER = `with stored as (
+     insert into idempotency_entries as e (account_id, project_id, key, fingerprint, record_id, response, expires_at)
+     values ($1, $2, $3, $4, $5, $6::jsonb, now() + make_interval(hours => ${KEEP_HOURS}))
+     on conflict (project_id, key) do update set
+       fingerprint = excluded.fingerprint, record_id = excluded.record_id, response = excluded.response,
+       expires_at = excluded.expires_at, created_at = now()
+       where e.expires_at < now()
+     returning 1)
+   select mmw_require(exists (select from stored), $7)`;
+
 /**
  * Stores the answer under the key, in the record's own transaction and after the record; it is
  * sent with the commit, in its round trip. A concurrent request with the same key waits on the
@@ -36,26 +47,15 @@ export async function storeIdempotentAnswer(
   fingerprint: string,
   answer: RecordView,
 ): Promise<void> {
-  await deferredSqlOn(tx)(
-    `with stored as (
-       insert into idempotency_entries as e (account_id, project_id, key, fingerprint, record_id, response, expires_at)
-       values ($1, $2, $3, $4, $5, $6::jsonb, now() + make_interval(hours => ${KEEP_HOURS}))
-       on conflict (project_id, key) do update set
-         fingerprint = excluded.fingerprint, record_id = excluded.record_id, response = excluded.response,
-         expires_at = excluded.expires_at, created_at = now()
-         where e.expires_at < now()
-       returning 1)
-     select mmw_require(exists (select from stored), $7)`,
-    [
-      caller.accountId,
-      caller.projectId,
-      key,
-      fingerprint,
-      answer.id,
-      JSON.stringify(answer),
-      KEY_HELD_FAILURE,
-    ],
-  );
+  await deferredSqlOn(tx)(STORE_ANSWER, [
+    caller.accountId,
+    caller.projectId,
+    key,
+    fingerprint,
+    answer.id,
+    JSON.stringify(answer),
+    KEY_HELD_FAILURE,
+  ]);
 }
 
 /** True when the error is storeIdempotentAnswer's refusal: the key holds an earlier answer. */

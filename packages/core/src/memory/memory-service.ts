@@ -18,7 +18,7 @@ import {
   storeIdempotentAnswer,
   validateIdempotencyKey,
 } from './idempotency.ts';
-import type { MemorySession } from './memory-session.ts';
+import type { LimitState, MemorySession } from './memory-session.ts';
 import { validateRememberInput, type RememberInput, type ValidRememberInput } from './record-input.ts';
 import type { RecordView } from './record-view.ts';
 import { insertRecord } from './remember.ts';
@@ -97,11 +97,13 @@ export function createMemoryService(deps: MemoryServiceDeps): MemoryService {
     // Windows counted with the key stand for one call: a second tool call of the request counts anew.
     const windows = session.windows;
     session.windows = undefined;
-    const counting =
-      windows === undefined
-        ? limits.count(session.caller, plan)
-        : Promise.resolve().then(() => limits.decide(session.caller, plan, windows));
-    const state = await counting.catch((error: unknown) => {
+    let state: LimitState;
+    try {
+      state =
+        windows === undefined
+          ? await limits.count(session.caller, plan)
+          : limits.decide(session.caller, plan, windows);
+    } catch (error) {
       if (isAppError(error) && error.retryAfterSeconds !== undefined) {
         session.onLimits?.({
           limit: 0,
@@ -111,7 +113,7 @@ export function createMemoryService(deps: MemoryServiceDeps): MemoryService {
         });
       }
       throw error;
-    });
+    }
     session.onLimits?.(state);
     return { caller: session.caller, plan, notice: entitlement.notice };
   }

@@ -5,6 +5,14 @@ import type { Plan } from '../billing/plans.ts';
 
 const RECORD_LIMIT_FAILURE = 'mmw:record_limit';
 
+/** One more record on the account's counter, or a failed requirement past the plan's limit ($2). */
+const COUNT_RECORD = `with counted as (
+     insert into account_usage as u (account_id, record_count) values ($1, 1)
+     on conflict (account_id) do update set record_count = u.record_count + 1
+       where $2::int is null or u.record_count < $2::int
+     returning u.record_count)
+   select mmw_require(exists (select from counted where $2::int is null or record_count <= $2::int), $3)`;
+
 /**
  * Counts one more live record, atomically against the plan's limit: the counter row is locked until
  * the record's transaction ends, so concurrent writes with n places left store exactly n. The count
@@ -12,15 +20,7 @@ const RECORD_LIMIT_FAILURE = 'mmw:record_limit';
  * commit, and recordLimitFailure() tells that failure apart.
  */
 export async function countNewRecord(tx: Db, accountId: string, plan: Plan): Promise<void> {
-  await deferredSqlOn(tx)(
-    `with counted as (
-       insert into account_usage as u (account_id, record_count) values ($1, 1)
-       on conflict (account_id) do update set record_count = u.record_count + 1
-         where $2::int is null or u.record_count < $2::int
-       returning u.record_count)
-     select mmw_require(exists (select from counted where $2::int is null or record_count <= $2::int), $3)`,
-    [accountId, plan.recordLimit, RECORD_LIMIT_FAILURE],
-  );
+  await deferredSqlOn(tx)(COUNT_RECORD, [accountId, plan.recordLimit, RECORD_LIMIT_FAILURE]);
 }
 
 /** The plan's error when the error is countNewRecord's refusal; undefined otherwise. */
