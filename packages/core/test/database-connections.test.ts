@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { deferredSqlOn, executeSqlOn, withKeyHash, withTenant } from '@mmw/db';
+import { deferredSqlOn, executeSqlOn, PLANNED_EACH_TIME, withKeyHash, withTenant } from '@mmw/db';
 import { createTestDatabase, type TestDatabase } from '@mmw/test-support';
 
 /**
@@ -209,6 +209,12 @@ describe('prepared statements', () => {
     expect(statements.some((statement) => statement.includes('"records"') || statement.includes('@@'))).toBe(
       false,
     );
+  });
+
+  it('leaves a statement marked PLANNED_EACH_TIME unnamed, however often it runs', async () => {
+    const text = `${PLANNED_EACH_TIME}select $1::int * 2 as twice`;
+    for (let i = 0; i < 7; i++) expect(await one<{ twice: number }>(text, [i])).toEqual({ twice: 2 * i });
+    expect((await prepared()).filter((statement) => statement.includes('as twice'))).toEqual([]);
   });
 
   it('runs texts past the first thousand unnamed', async () => {

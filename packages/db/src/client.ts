@@ -8,6 +8,8 @@ import pg from 'pg';
 import * as schema from './schema/index.ts';
 import { AT_COMMIT, tuneConnections } from './connection-tuning.ts';
 
+export { PLANNED_EACH_TIME } from './connection-tuning.ts';
+
 /** The one database type core works with: a pool, an embedded database or a transaction. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 

@@ -16,6 +16,13 @@ type Query = (...args: unknown[]) => Promise<unknown>;
  */
 export const AT_COMMIT = '/* mmw:at-commit */ ';
 
+/**
+ * Marks a statement PostgreSQL plans on every run (it runs unnamed): one whose best plan depends on
+ * its values or on how big a table is now. A generic plan made while a table was nearly empty can
+ * scan all of it once it is not, and stays cached for the connection's life.
+ */
+export const PLANNED_EACH_TIME = '/* mmw:planned-each-time */ ';
+
 type Held = PipelinePart & { kind: 'begin' | 'scope' | 'deferred' };
 
 /**
@@ -132,10 +139,15 @@ export function tuneConnections(pool: pg.Pool): void {
 
 /**
  * Reads of records stay unnamed: their best plan depends on the words searched and on the size of
- * the workspace (ten rows or 200,000), which a generic plan does not know.
+ * the workspace (ten rows or 200,000), which a generic plan does not know. So do statements marked
+ * PLANNED_EACH_TIME.
  */
 function plannedEachTime(text: string): boolean {
-  return text.includes('@@') || (/^\s*select\b/i.test(text) && text.includes('"records"'));
+  return (
+    text.includes(PLANNED_EACH_TIME) ||
+    text.includes('@@') ||
+    (/^\s*select\b/i.test(text) && text.includes('"records"'))
+  );
 }
 
 function emptyResult(command: string) {

@@ -1,6 +1,6 @@
 import { and, inArray, isNull } from 'drizzle-orm';
 import { z } from 'zod';
-import { executeSqlOn, records, type Db } from '@mmw/db';
+import { executeSqlOn, PLANNED_EACH_TIME, records, type Db } from '@mmw/db';
 import type { Caller } from '../caller.ts';
 import { AppError } from '../errors.ts';
 import { visibleRecords } from '../visibility/visible-records.ts';
@@ -19,12 +19,8 @@ async function assertSourcesExist(tx: Db, caller: Caller, ids: string[]): Promis
   if (missing.length > 0) throw unknownDerivedFrom(missing);
 }
 
-/**
- * The record, the earlier versions of its fact_key marked, in one statement, for a workspace of the
- * caller's project that exists and is active; no row when it does not (see insertRecord). Built once:
- * this is the statement of every remember.
- */
-const INSERT_INTO_WORKSPACE = `
+/** The record, for a workspace of the caller's project that exists and is active; no row when it does not. */
+const insertInto = (superseding: string) => `
   with ws as (
     select id, name from workspaces
      where account_id = $1::uuid and project_id = $2::uuid and name = $3 and deleted_at is null
@@ -35,14 +31,23 @@ const INSERT_INTO_WORKSPACE = `
       from ws
     returning id, workspace_id, content, source, source_id, source_hash, source_revision, fact_key, confidence,
               scope, derived_from, superseded_by, archivist_mark, created_at, updated_at
-  ), superseded as (
+  )${superseding}
+  select inserted.*, ws.name as workspace from inserted, ws`;
+
+/** Built once: the statement of every remember without a fact_key, prepared once per connection. */
+const INSERT_INTO_WORKSPACE = insertInto('');
+
+/**
+ * With a fact_key, the earlier versions are marked in the same statement. Planned on every run: a
+ * generic plan made while records was nearly empty found them by reading every record of the
+ * account, on every remember, until the connection closed.
+ */
+const INSERT_NEW_VERSION = `${PLANNED_EACH_TIME}${insertInto(`, superseded as (
     -- Earlier versions are kept and marked; their updated_at is left alone, so the newest ranks first.
-    -- fact_key as the parameter itself, so the plan (generic after a few runs) takes the fact_key index.
     update records r set superseded_by = i.id from inserted i
      where r.account_id = $1::uuid and r.workspace_id = i.workspace_id and r.fact_key = $11
        and r.superseded_by is null and r.deleted_at is null
-  )
-  select inserted.*, ws.name as workspace from inserted, ws`;
+  )`)}`;
 
 const insertedRow = z.object({
   id: z.string(),
@@ -68,7 +73,8 @@ async function insertIntoWorkspace(
   caller: Caller,
   input: ValidRememberInput,
 ): Promise<RecordView | undefined> {
-  const { rows } = await executeSqlOn(tx)(INSERT_INTO_WORKSPACE, [
+  const statement = input.factKey === null ? INSERT_INTO_WORKSPACE : INSERT_NEW_VERSION;
+  const { rows } = await executeSqlOn(tx)(statement, [
     caller.accountId,
     caller.projectId,
     input.workspace,
