@@ -1,5 +1,5 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { records, withTenant, type Db } from '@mmw/db';
+import { executeSqlOn, PLANNED_EACH_TIME, records, withTenant, type Db } from '@mmw/db';
 import { z } from 'zod';
 import { recordAudit } from '../audit/record-audit.ts';
 import type { Caller } from '../caller.ts';
@@ -23,6 +23,10 @@ export type ForgetOutput = { id: string; forgotten: boolean; deleted_at: string 
 
 const notFound = (id: string) => new AppError('not_found', `record '${id.slice(0, 64)}' not found`);
 
+/** Planned each time, as remember's supersede step is (see remember.ts). */
+const SUPERSEDE_PAST = `${PLANNED_EACH_TIME}update records set superseded_by = $5::uuid
+  where account_id = $1::uuid and workspace_id = $2::uuid and fact_key = $3 and superseded_by = $4::uuid`;
+
 /**
  * A soft delete: the record and its graph links leave search, the row stays, and the audit log keeps
  * the fact of deletion (not the content). Versions it superseded point past it again.
@@ -39,14 +43,20 @@ export async function forgetRecord(db: Db, caller: Caller, input: ForgetInput): 
       .returning({
         id: records.id,
         workspaceId: records.workspaceId,
+        factKey: records.factKey,
         supersededBy: records.supersededBy,
         deletedAt: records.deletedAt,
       });
     if (!row?.deletedAt) throw notFound(input.id);
-    await tx
-      .update(records)
-      .set({ supersededBy: row.supersededBy })
-      .where(and(eq(records.accountId, caller.accountId), eq(records.supersededBy, row.id)));
+    // Only versions of its fact_key can point to it: found through the fact_key index.
+    if (row.factKey !== null)
+      await executeSqlOn(tx)(SUPERSEDE_PAST, [
+        caller.accountId,
+        row.workspaceId,
+        row.factKey,
+        row.id,
+        row.supersededBy,
+      ]);
     await countForgottenRecord(tx, caller.accountId);
     await recordAudit(tx, {
       accountId: caller.accountId,
