@@ -15,8 +15,17 @@ export interface ServerProcess {
 
 /** Starts serve.ts as its own process, as a deployment runs the ingress apart from its clients. */
 export async function startServer(settings: ServerSettings): Promise<ServerProcess> {
-  const child = spawn(tsx, [script], {
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', NODE_ENV: 'production', BENCH_SERVER: JSON.stringify(settings) },
+  // BENCH_PROFILE=DIR writes a CPU profile of each server process there (node's --cpu-prof).
+  const profile = process.env.BENCH_PROFILE
+    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`]
+    : [];
+  const child = spawn(tsx, [...profile, script], {
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      NODE_ENV: 'production',
+      BENCH_SERVER: JSON.stringify(settings),
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
