@@ -12,7 +12,15 @@ import { BulkLoader } from './bulk-load.ts';
 import { measureExpansion } from './expansion-phase.ts';
 import { measureGuard } from './guard-phase.ts';
 import { percentile, rate } from './load.ts';
-import { CLIENTS, POOL_SIZE, measureFloor, measureProtections, measureRemember } from './remember-phase.ts';
+import {
+  ALL_ON,
+  CLIENTS,
+  POOL_SIZE,
+  measureFloor,
+  measureProtections,
+  measureRemember,
+  measureRememberWindows,
+} from './remember-phase.ts';
 import type { CpuSplit } from './cpu-time.ts';
 import { latencySummary, ms, percent, perSecond, print, throughputSummary, times } from './report.ts';
 import { measureSearch, rareQueries } from './search-phase.ts';
@@ -25,6 +33,7 @@ if (!serverUrl) {
 }
 const stages = (process.env.BENCH_STAGES ?? '10000,100000,1000000').split(',').map(Number);
 const REMEMBER_SECONDS = 8;
+const SUSTAINED_WINDOWS = 3;
 const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
 const count = (n: number) => n.toLocaleString('en-US');
 const summary: Array<[string, string]> = [];
@@ -53,96 +62,149 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
       .finally(() => process.exit(130));
   });
 }
-print(`MMW benchmark on ${bench.name} (dropped at the end); ${CLIENTS} concurrent clients, pool of ${POOL_SIZE}`);
+print(
+  `MMW benchmark on ${bench.name} (dropped at the end); ${CLIENTS} concurrent clients, pool of ${POOL_SIZE}`,
+);
 try {
   const tenant = await setUpTenant(bench, database.db, CLIENTS);
   const [searchKey] = tenant.keys.slice(1);
   const [searchCaller] = tenant.callers.slice(1);
-  if (searchKey === undefined || searchCaller === undefined) throw new Error('the benchmark needs two members');
+  if (searchKey === undefined || searchCaller === undefined)
+    throw new Error('the benchmark needs two members');
 
   print('\n## remember, empty workspace');
   const floor8 = await measureFloor(bench.url, CLIENTS, REMEMBER_SECONDS);
   const floor10 = await measureFloor(bench.url, 10, REMEMBER_SECONDS);
-  print(`bare fastify route, one INSERT: ${throughputSummary(floor8)} at ${CLIENTS} clients; ${perSecond(rate(floor10))} at 10`);
+  print(
+    `bare fastify route, one INSERT: ${throughputSummary(floor8)} at ${CLIENTS} clients; ${perSecond(rate(floor10))} at 10`,
+  );
   const empty = await measureProtections(bench.url, tenant.keys, REMEMBER_SECONDS);
   const onRate = mean(empty.on.map(rate));
   const offRate = mean(empty.off.map(rate));
-  for (const result of empty.on) print(`remember, protections on:  ${throughputSummary(result)}; ${cpuSummary(result.cpu)}`);
-  for (const result of empty.off) print(`remember, protections off: ${throughputSummary(result)}; ${cpuSummary(result.cpu)}`);
+  for (const result of empty.on)
+    print(`remember, protections on:  ${throughputSummary(result)}; ${cpuSummary(result.cpu)}`);
+  for (const result of empty.off)
+    print(`remember, protections off: ${throughputSummary(result)}; ${cpuSummary(result.cpu)}`);
   print(`remember: ${perSecond(onRate)} = ${percent(onRate / rate(floor8))} of the bare-INSERT floor`);
   print(`guard, idempotency and limits on: ${percent(onRate / offRate)} of the same call with them off`);
   note('bare INSERT floor (8 / 10 clients)', `${perSecond(rate(floor8))} / ${perSecond(rate(floor10))}`);
-  note('remember, empty workspace, 8 clients', `${perSecond(onRate)} (${percent(onRate / rate(floor8))} of the floor)`);
+  note(
+    'remember, empty workspace, 8 clients',
+    `${perSecond(onRate)} (${percent(onRate / rate(floor8))} of the floor)`,
+  );
   note('remember CPU per call, protections on: ingress / PostgreSQL / load', cpuSummary(meanCpu(empty.on)));
-  note('remember with protections on / off', `${perSecond(onRate)} / ${perSecond(offRate)} = ${percent(onRate / offRate)}`);
+  note(
+    'remember with protections on / off',
+    `${perSecond(onRate)} / ${perSecond(offRate)} = ${percent(onRate / offRate)}`,
+  );
+  const sustained = await measureRememberWindows(
+    bench.url,
+    tenant.keys,
+    ALL_ON,
+    REMEMBER_SECONDS,
+    SUSTAINED_WINDOWS,
+  );
+  const sustainedRates = sustained.map((result) => perSecond(rate(result))).join(', ');
+  const [first] = sustained;
+  const last = sustained.at(-1);
+  const drift = first && last ? rate(last) / rate(first) : Number.NaN;
+  print(
+    `remember, protections on, ${SUSTAINED_WINDOWS} windows of ${REMEMBER_SECONDS} s on one server: ${sustainedRates}; last ${percent(drift)} of first`,
+  );
+  note(
+    `remember sustained (${SUSTAINED_WINDOWS} × ${REMEMBER_SECONDS} s, one server)`,
+    `${sustainedRates} (last ${percent(drift)} of first)`,
+  );
   if (process.env.BENCH_ONLY === 'remember') {
     printSummary();
     process.exitCode = 0;
   } else {
+    print('\n## Memory Guard');
+    note('guard per 2 KB record', await measureGuard());
 
-  print('\n## Memory Guard');
-  note('guard per 2 KB record', await measureGuard());
-
-  const loader = new BulkLoader(bench.url, { ...tenant });
-  let loaded = 0;
-  for (const stage of stages) {
-    const started = Date.now();
-    await loader.load(loaded, stage);
-    loaded = stage;
-    print(
-      `\n## search at ${count(stage)} records (searched workspace: ${count(loader.searchedRareWords.length)}; loaded in ${Math.round((Date.now() - started) / 1000)} s)`,
-    );
-    const figures = await measureSearch(
-      bench.url,
-      searchKey,
-      database.db,
-      { accountId: tenant.accountId, searchedWorkspaceId: tenant.workspaceIds[0] ?? '', caller: searchCaller },
-      rareQueries(loader.searchedRareWords),
-    );
-    for (const figure of figures) {
-      const ratio = percentile(figure.baseline.latencies, 95) / percentile(figure.mcp.latencies, 95);
-      print(`${figure.kind}-word search via MCP: ${latencySummary(figure.mcp)}; ${figure.meanResults.toFixed(1)} results per search`);
-      const coreRatio = percentile(figure.baseline.latencies, 95) / percentile(figure.core.latencies, 95);
-      print(`${figure.kind}-word search in process (searchRecords on the pool): ${latencySummary(figure.core)}`);
+    const loader = new BulkLoader(bench.url, { ...tenant });
+    let loaded = 0;
+    for (const stage of stages) {
+      const started = Date.now();
+      await loader.load(loaded, stage);
+      loaded = stage;
       print(
-        `${figure.kind}-word straightforward SQL: ${latencySummary(figure.baseline)}; p95 ratio to MCP ${times(ratio)}, to searchRecords ${times(coreRatio)}`,
+        `\n## search at ${count(stage)} records (searched workspace: ${count(loader.searchedRareWords.length)}; loaded in ${Math.round((Date.now() - started) / 1000)} s)`,
       );
-      note(
-        `search ${figure.kind} words at ${count(stage)}: MCP p50 / p95; searchRecords p95; straightforward SQL p95 (ratio to MCP, to searchRecords)`,
-        `${ms(percentile(figure.mcp.latencies, 50))} / ${ms(percentile(figure.mcp.latencies, 95))}; ${ms(percentile(figure.core.latencies, 95))}; ${ms(percentile(figure.baseline.latencies, 95))} (${times(ratio)}, ${times(coreRatio)})`,
+      const figures = await measureSearch(
+        bench.url,
+        searchKey,
+        database.db,
+        {
+          accountId: tenant.accountId,
+          searchedWorkspaceId: tenant.workspaceIds[0] ?? '',
+          caller: searchCaller,
+        },
+        rareQueries(loader.searchedRareWords),
       );
+      for (const figure of figures) {
+        const ratio = percentile(figure.baseline.latencies, 95) / percentile(figure.mcp.latencies, 95);
+        print(
+          `${figure.kind}-word search via MCP: ${latencySummary(figure.mcp)}; ${figure.meanResults.toFixed(1)} results per search`,
+        );
+        const coreRatio = percentile(figure.baseline.latencies, 95) / percentile(figure.core.latencies, 95);
+        print(
+          `${figure.kind}-word search in process (searchRecords on the pool): ${latencySummary(figure.core)}`,
+        );
+        print(
+          `${figure.kind}-word straightforward SQL: ${latencySummary(figure.baseline)}; p95 ratio to MCP ${times(ratio)}, to searchRecords ${times(coreRatio)}`,
+        );
+        note(
+          `search ${figure.kind} words at ${count(stage)}: MCP p50 / p95; searchRecords p95; straightforward SQL p95 (ratio to MCP, to searchRecords)`,
+          `${ms(percentile(figure.mcp.latencies, 50))} / ${ms(percentile(figure.mcp.latencies, 95))}; ${ms(percentile(figure.core.latencies, 95))}; ${ms(percentile(figure.baseline.latencies, 95))} (${times(ratio)}, ${times(coreRatio)})`,
+        );
+      }
     }
-  }
 
-  const scale = count(loaded);
-  print(`\n## remember at ${scale} records in the account`);
-  const atScale = await measureRemember(bench.url, tenant.keys, { guard: true, idempotency: true, limits: true }, REMEMBER_SECONDS);
-  print(`remember, protections on: ${throughputSummary(atScale)}; ${percent(rate(atScale) / onRate)} of the empty-workspace rate; ${cpuSummary(atScale.cpu)}`);
-  note(`remember at ${scale} records, 8 clients`, `${perSecond(rate(atScale))} (${percent(rate(atScale) / onRate)} of empty)`);
+    const scale = count(loaded);
+    print(`\n## remember at ${scale} records in the account`);
+    const atScale = await measureRemember(
+      bench.url,
+      tenant.keys,
+      { guard: true, idempotency: true, limits: true },
+      REMEMBER_SECONDS,
+    );
+    print(
+      `remember, protections on: ${throughputSummary(atScale)}; ${percent(rate(atScale) / onRate)} of the empty-workspace rate; ${cpuSummary(atScale.cpu)}`,
+    );
+    note(
+      `remember at ${scale} records, 8 clients`,
+      `${perSecond(rate(atScale))} (${percent(rate(atScale) / onRate)} of empty)`,
+    );
 
-  print(`\n## query expansion at ${scale} records`);
-  const expansion = await measureExpansion(bench.url, searchKey);
-  const added = (p: number) => percentile(expansion.withExpansion.latencies, p) - percentile(expansion.without.latencies, p);
-  print(`searches that need expansion, expanding:   ${latencySummary(expansion.withExpansion)} (${percent(expansion.expandedShare)} expanded)`);
-  print(`the same searches, search never expanding: ${latencySummary(expansion.without)}`);
-  print(`expansion adds p50 ${ms(added(50))}, p95 ${ms(added(95))}`);
-  for (const [query, result] of expansion.byQuery) print(`  ${query.padEnd(24)} ${latencySummary(result)}`);
-  note(`expansion added latency at ${scale}: p50 / p95`, `${ms(added(50))} / ${ms(added(95))}`);
+    print(`\n## query expansion at ${scale} records`);
+    const expansion = await measureExpansion(bench.url, searchKey);
+    const added = (p: number) =>
+      percentile(expansion.withExpansion.latencies, p) - percentile(expansion.without.latencies, p);
+    print(
+      `searches that need expansion, expanding:   ${latencySummary(expansion.withExpansion)} (${percent(expansion.expandedShare)} expanded)`,
+    );
+    print(`the same searches, search never expanding: ${latencySummary(expansion.without)}`);
+    print(`expansion adds p50 ${ms(added(50))}, p95 ${ms(added(95))}`);
+    for (const [query, result] of expansion.byQuery) print(`  ${query.padEnd(24)} ${latencySummary(result)}`);
+    note(`expansion added latency at ${scale}: p50 / p95`, `${ms(added(50))} / ${ms(added(95))}`);
 
-  print(`\n## archivist backlog at ${scale} records (worker in the ingress process, as pnpm start runs it)`);
-  const backlog = await measureBacklog(bench, tenant.keys);
-  const drained = backlog.backlogAtStart - backlog.backlogAtEnd + backlog.draining.calls;
-  print(`remember at a steady ${BACKLOG_RATE}/s, worker idle:      ${latencySummary(backlog.idle)}`);
-  print(`remember at a steady ${BACKLOG_RATE}/s, backlog draining: ${latencySummary(backlog.draining)}`);
-  print(
-    `backlog: ${count(backlog.backlogAtStart)} jobs at start, ${count(backlog.backlogAtEnd)} after ${Math.round(backlog.drainSeconds)} s; the worker did ${perSecond(drained / backlog.drainSeconds)} jobs`,
-  );
-  note(
-    `remember p95 at ${BACKLOG_RATE}/s: worker idle / draining 10,000 jobs`,
-    `${ms(percentile(backlog.idle.latencies, 95))} / ${ms(percentile(backlog.draining.latencies, 95))} (worker: ${perSecond(drained / backlog.drainSeconds)} jobs)`,
-  );
+    print(
+      `\n## archivist backlog at ${scale} records (worker in the ingress process, as pnpm start runs it)`,
+    );
+    const backlog = await measureBacklog(bench, tenant.keys);
+    const drained = backlog.backlogAtStart - backlog.backlogAtEnd + backlog.draining.calls;
+    print(`remember at a steady ${BACKLOG_RATE}/s, worker idle:      ${latencySummary(backlog.idle)}`);
+    print(`remember at a steady ${BACKLOG_RATE}/s, backlog draining: ${latencySummary(backlog.draining)}`);
+    print(
+      `backlog: ${count(backlog.backlogAtStart)} jobs at start, ${count(backlog.backlogAtEnd)} after ${Math.round(backlog.drainSeconds)} s; the worker did ${perSecond(drained / backlog.drainSeconds)} jobs`,
+    );
+    note(
+      `remember p95 at ${BACKLOG_RATE}/s: worker idle / draining 10,000 jobs`,
+      `${ms(percentile(backlog.idle.latencies, 95))} / ${ms(percentile(backlog.draining.latencies, 95))} (worker: ${perSecond(drained / backlog.drainSeconds)} jobs)`,
+    );
 
-  printSummary();
+    printSummary();
   }
 } finally {
   await database.close();

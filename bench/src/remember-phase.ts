@@ -7,7 +7,8 @@ import { cpuPerCall, type CpuSplit } from './cpu-time.ts';
 
 export const CLIENTS = 8;
 export const POOL_SIZE = 10;
-const ALL_ON: Protections = { guard: true, idempotency: true, limits: true };
+const WARM_UP_SECONDS = 5;
+export const ALL_ON: Protections = { guard: true, idempotency: true, limits: true };
 const ALL_OFF: Protections = { guard: false, idempotency: false, limits: false };
 
 /** Remember arguments from records far past the bulk-loaded ones, so nothing repeats. */
@@ -27,7 +28,11 @@ export async function measureFloor(url: string, clients: number, seconds: number
   const server = await startServer({ mode: 'floor', url, poolSize: POOL_SIZE });
   try {
     const call = async () => {
-      const answer = await post(`${server.url}/insert`, JSON.stringify({ content: String(rememberArgs().content) }), {});
+      const answer = await post(
+        `${server.url}/insert`,
+        JSON.stringify({ content: String(rememberArgs().content) }),
+        {},
+      );
       return answer.status === 200 ? undefined : `HTTP ${answer.status}`;
     };
     await closedLoop(clients, 1, call);
@@ -40,7 +45,29 @@ export async function measureFloor(url: string, clients: number, seconds: number
 /** remember over MCP from CLIENTS clients, each with its own key and an X-Idempotency-Key per call. */
 export type RememberResult = LoadResult & { cpu: CpuSplit };
 
-export async function measureRemember(url: string, keys: string[], protections: Protections, seconds: number): Promise<RememberResult> {
+export async function measureRemember(
+  url: string,
+  keys: string[],
+  protections: Protections,
+  seconds: number,
+): Promise<RememberResult> {
+  const [result] = await measureRememberWindows(url, keys, protections, seconds, 1);
+  if (!result) throw new Error('no window measured');
+  return result;
+}
+
+/**
+ * `windows` measures of `seconds` each, one after the other on one server process: its connections
+ * keep their prepared statements and plans, so a rate that falls from one window to the next shows
+ * a cost that grows with the table (as a plan cached while it was empty did).
+ */
+export async function measureRememberWindows(
+  url: string,
+  keys: string[],
+  protections: Protections,
+  seconds: number,
+  windows: number,
+): Promise<RememberResult[]> {
   const server = await startServer({ mode: 'runtime', url, poolSize: POOL_SIZE, worker: false, protections });
   const mcpUrl = `${server.url}/mcp`;
   let run = 0;
@@ -51,9 +78,14 @@ export async function measureRemember(url: string, keys: string[], protections: 
     return answer.ok ? undefined : answer.text;
   };
   try {
-    await closedLoop(CLIENTS, 2, call);
-    const { result, split } = await cpuPerCall(server.pid, () => closedLoop(CLIENTS, seconds, call));
-    return { ...result, cpu: split };
+    // Long enough for the JIT and the connections' prepared statements: shorter, the first window ran slower.
+    await closedLoop(CLIENTS, WARM_UP_SECONDS, call);
+    const results: RememberResult[] = [];
+    for (let i = 0; i < windows; i++) {
+      const { result, split } = await cpuPerCall(server.pid, () => closedLoop(CLIENTS, seconds, call));
+      results.push({ ...result, cpu: split });
+    }
+    return results;
   } finally {
     await server.stop();
   }
