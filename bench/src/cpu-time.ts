@@ -53,18 +53,20 @@ export async function cpuPerCall<T extends { calls: number }>(
   serverPid: number | undefined,
   work: () => Promise<T>,
 ) {
-  const sum = (pids: number[]) => pids.reduce((total, pid) => total + processCpuMs(pid), 0);
-  const pids = postgresPids();
+  const snapshot = (pids: number[]) => new Map(pids.map((pid) => [pid, processCpuMs(pid)]));
+  // Per process, so that one that ended meanwhile (a backend of an earlier phase) subtracts nothing;
+  // its time since `before` is not counted, so the figure is a floor.
+  const spent = (before: Map<number, number>, pids: number[]) =>
+    pids.reduce((total, pid) => total + Math.max(0, processCpuMs(pid) - (before.get(pid) ?? 0)), 0);
   const server = serverPid === undefined ? [] : processTree(serverPid);
-  const before = { server: sum(server), load: process.cpuUsage(), postgres: sum(pids) };
+  const before = { server: snapshot(server), load: process.cpuUsage(), postgres: snapshot(postgresPids()) };
   const result = await work();
   const load = process.cpuUsage(before.load);
   const calls = Math.max(result.calls, 1);
   const split: CpuSplit = {
-    server: (sum(server) - before.server) / calls,
+    server: spent(before.server, server) / calls,
     load: (load.user + load.system) / 1000 / calls,
-    // Backends that ended meanwhile are not counted: the figure is a floor.
-    postgres: (sum(pids) - before.postgres) / calls,
+    postgres: spent(before.postgres, postgresPids()) / calls,
   };
   return { result, split };
 }
