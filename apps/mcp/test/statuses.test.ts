@@ -49,6 +49,20 @@ describe('fact_key versions and conflicts', () => {
     expect(found.map((r) => r.status)).toEqual(['conflict', 'conflict']);
   });
 
+  it('leaves one newest version when versions of a fact_key are saved at the same moment', async () => {
+    const ws = 'versions-at-once';
+    const saved = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        remember({ workspace: ws, content: `the build cache lives ${i} days`, fact_key: 'build-cache' }),
+      ),
+    );
+    const found = await search({ query: 'build cache', workspace: ws, limit: 50 });
+    expect(found.map((r) => r.id).sort()).toEqual(saved.map((r) => r.id).sort());
+    const newest = found.filter((r) => r.superseded_by === null);
+    expect(newest).toHaveLength(1);
+    expect(found[0]?.id).toBe(newest[0]?.id);
+  });
+
   it('does not mark siblings with the same content and hash as conflict', async () => {
     const ws = 'agree';
     await remember({ workspace: ws, content: 'we use pnpm', fact_key: 'pm', source_id: 'a', source_hash: 'h1' });

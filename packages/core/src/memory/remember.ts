@@ -19,15 +19,20 @@ async function assertSourcesExist(tx: Db, caller: Caller, ids: string[]): Promis
   if (missing.length > 0) throw unknownDerivedFrom(missing);
 }
 
-/** The record, for a workspace of the caller's project that exists and is active; no row when it does not. */
-const insertInto = (superseding: string) => `
+/**
+ * The record, for a workspace of the caller's project that exists and is active; no row when it does
+ * not. `stamp` is the record's time: the transaction's start, or the moment of the insert.
+ */
+const insertInto = (stamp: string, superseding: string) => `
   with ws as (
     select id, name from workspaces
      where account_id = $1::uuid and project_id = $2::uuid and name = $3 and deleted_at is null
   ), inserted as (
     insert into records (account_id, project_id, workspace_id, author_user_id, key_id, content, source,
-                         source_id, source_hash, source_revision, fact_key, confidence, scope, derived_from)
-    select $1::uuid, $2::uuid, ws.id, $4::uuid, $5::uuid, $6, $7, $8, $9, $10, $11, $12::float8, $13, $14::uuid[]
+                         source_id, source_hash, source_revision, fact_key, confidence, scope, derived_from,
+                         created_at, updated_at)
+    select $1::uuid, $2::uuid, ws.id, $4::uuid, $5::uuid, $6, $7, $8, $9, $10, $11, $12::float8, $13, $14::uuid[],
+           ${stamp}, ${stamp}
       from ws
     returning id, workspace_id, content, source, source_id, source_hash, source_revision, fact_key, confidence,
               scope, derived_from, superseded_by, archivist_mark, created_at, updated_at
@@ -35,19 +40,31 @@ const insertInto = (superseding: string) => `
   select inserted.*, ws.name as workspace from inserted, ws`;
 
 /** Built once: the statement of every remember without a fact_key, prepared once per connection. */
-const INSERT_INTO_WORKSPACE = insertInto('');
+const INSERT_INTO_WORKSPACE = insertInto('now()', '');
 
 /**
- * With a fact_key, the earlier versions are marked in the same statement. Planned on every run: a
- * generic plan made while records was nearly empty found them by reading every record of the
- * account, on every remember, until the connection closed.
+ * Versions of one fact_key in one workspace are written one at a time: a version saved at the same
+ * moment as another sees it (it committed before this one's insert began) and marks it, so one
+ * version stays the newest. The lock ends with the transaction.
  */
-const INSERT_NEW_VERSION = `${PLANNED_EACH_TIME}${insertInto(`, superseded as (
+const LOCK_FACT_KEY = `select pg_advisory_xact_lock(
+  hashtextextended(concat_ws(':', 'fact_key', $1::text, $2::text, $3::text, $4::text), 0))`;
+
+/**
+ * With a fact_key, the earlier versions are marked in the same statement, and the record's time is
+ * the insert's, taken after the lock, so the newest version is also the latest. Planned on every
+ * run: a generic plan made while records was nearly empty found them by reading every record of the
+ * account, on every remember, until the connection closed (docs/decisions/0010).
+ */
+const INSERT_NEW_VERSION = `${PLANNED_EACH_TIME}${insertInto(
+  'clock_timestamp()',
+  `, superseded as (
     -- Earlier versions are kept and marked; their updated_at is left alone, so the newest ranks first.
     update records r set superseded_by = i.id from inserted i
      where r.account_id = $1::uuid and r.workspace_id = i.workspace_id and r.fact_key = $11
        and r.superseded_by is null and r.deleted_at is null
-  )`)}`;
+  )`,
+)}`;
 
 const insertedRow = z.object({
   id: z.string(),
@@ -73,6 +90,13 @@ async function insertIntoWorkspace(
   caller: Caller,
   input: ValidRememberInput,
 ): Promise<RecordView | undefined> {
+  if (input.factKey !== null)
+    await executeSqlOn(tx)(LOCK_FACT_KEY, [
+      caller.accountId,
+      caller.projectId,
+      input.workspace,
+      input.factKey,
+    ]);
   const statement = input.factKey === null ? INSERT_INTO_WORKSPACE : INSERT_NEW_VERSION;
   const { rows } = await executeSqlOn(tx)(statement, [
     caller.accountId,
