@@ -23,8 +23,25 @@ import {
 } from './remember-phase.ts';
 import type { CpuSplit } from './cpu-time.ts';
 import { latencySummary, ms, percent, perSecond, print, throughputSummary, times } from './report.ts';
+import { measureMcpLayer } from './mcp-layer-phase.ts';
 import { measureSearch, rareQueries } from './search-phase.ts';
 import { setUpTenant } from './setup.ts';
+
+/** The MCP layer alone (no database): also printed with the remember figures of a full run. */
+async function printMcpLayer(): Promise<string> {
+  const { mcp, bare } = await measureMcpLayer();
+  const errors = mcp.firstError === undefined ? '' : ` (first error: ${mcp.firstError})`;
+  const figure = `${perSecond(mcp.perSecond)} at ${mcp.cpuMs.toFixed(2)} ms of CPU per call; a bare fastify route ${perSecond(bare.perSecond)} at ${bare.cpuMs.toFixed(2)} ms`;
+  print(
+    `MCP layer alone (a service that answers at once; server and client in one process): ${figure}${errors}`,
+  );
+  return figure;
+}
+
+if (process.env.BENCH_ONLY === 'mcp-layer') {
+  await printMcpLayer();
+  process.exit(0);
+}
 
 const serverUrl = process.env.DATABASE_URL;
 if (!serverUrl) {
@@ -115,6 +132,7 @@ try {
     `remember sustained (${SUSTAINED_WINDOWS} × ${REMEMBER_SECONDS} s, one server)`,
     `${sustainedRates} (last ${percent(drift)} of first)`,
   );
+  note('MCP layer alone, remember, 8 clients', await printMcpLayer());
   if (process.env.BENCH_ONLY === 'remember') {
     printSummary();
     process.exitCode = 0;
