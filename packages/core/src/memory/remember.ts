@@ -5,7 +5,7 @@ import type { Caller } from '../caller.ts';
 import { AppError } from '../errors.ts';
 import { visibleRecords } from '../visibility/visible-records.ts';
 import { unknownDerivedFrom, type ValidRememberInput } from './record-input.ts';
-import { toRecordView, type RecordRow, type RecordView } from './record-view.ts';
+import { recordViewSchema, toRecordView, type RecordRow, type RecordView } from './record-view.ts';
 import { findOrCreateWorkspace } from './workspaces.ts';
 
 async function assertSourcesExist(tx: Db, caller: Caller, ids: string[]): Promise<void> {
@@ -66,24 +66,25 @@ const INSERT_NEW_VERSION = `${PLANNED_EACH_TIME}${insertInto(
   )`,
 )}`;
 
-const insertedRow = z.object({
-  id: z.string(),
-  workspace_id: z.string(),
-  workspace: z.string(),
-  content: z.string(),
-  source: z.string(),
-  source_id: z.string().nullable(),
-  source_hash: z.string().nullable(),
-  source_revision: z.string().nullable(),
-  fact_key: z.string().nullable(),
-  confidence: z.number(),
-  scope: z.string().nullable(),
-  derived_from: z.array(z.string()),
-  superseded_by: z.string().nullable(),
-  archivist_mark: z.enum(['stale', 'refined']).nullable(),
-  created_at: z.string(),
-  updated_at: z.string(),
-});
+/** The inserted row: the record view's columns as stored, with the workspace id and archivist mark. */
+const insertedRow = recordViewSchema
+  .pick({
+    id: true,
+    workspace: true,
+    content: true,
+    source: true,
+    source_id: true,
+    source_hash: true,
+    source_revision: true,
+    fact_key: true,
+    confidence: true,
+    scope: true,
+    derived_from: true,
+    superseded_by: true,
+    created_at: true,
+    updated_at: true,
+  })
+  .extend({ workspace_id: z.string(), archivist_mark: z.enum(['stale', 'refined']).nullable() });
 
 async function insertIntoWorkspace(
   tx: Db,
