@@ -113,7 +113,8 @@ describe('round trips', () => {
   const databaseError = (work: Promise<unknown>) =>
     work.then(
       () => 'no error',
-      (error: unknown) => (error instanceof Error && error.cause instanceof Error ? error.cause.message : String(error)),
+      (error: unknown) =>
+        error instanceof Error && error.cause instanceof Error ? error.cause.message : String(error),
     );
   const notes = async () =>
     (await pool().query<{ n: number }>('select n from pg_temp.notes order by n')).rows.map((row) => row.n);
@@ -179,13 +180,50 @@ describe('round trips', () => {
 
   it('parses again, next time, a statement whose parse failed inside a pipeline', async () => {
     for (let i = 0; i < 2; i++) {
-      const failed = withTenant(t.database.db, tenant, (tx) => executeSqlOn(tx)('select $1::no_such_type as x', ['a']));
+      const failed = withTenant(t.database.db, tenant, (tx) =>
+        executeSqlOn(tx)('select $1::no_such_type as x', ['a']),
+      );
       expect(await databaseError(failed)).toMatch(/type "no_such_type" does not exist/);
     }
     for (let i = 0; i < 3; i++) {
-      const { rows } = await withTenant(t.database.db, tenant, (tx) => executeSqlOn(tx)('select $1::int * 2 as x', [i]));
+      const { rows } = await withTenant(t.database.db, tenant, (tx) =>
+        executeSqlOn(tx)('select $1::int * 2 as x', [i]),
+      );
       expect(rows[0]?.x).toBe(i * 2);
     }
+  });
+
+  it('answers statements issued together in a transaction each with its own rows, in order', async () => {
+    const answers = await withTenant(t.database.db, tenant, (tx) =>
+      Promise.all([1, 2, 3, 4].map((i) => executeSqlOn(tx)(`select $1::int * ${10 + i} as x`, [i]))),
+    );
+    expect(answers.map((answer) => answer.rows[0]?.x)).toEqual([11, 24, 39, 56]);
+  });
+
+  it('keeps track of what was parsed when a pipeline is written while an earlier statement is still answered', async () => {
+    // Pipeline mode: A is written and not yet answered when the pipeline of X (held for the commit)
+    // and B follows it; A's parse is A's, and B's failed parse leaves B to be parsed next time.
+    for (let round = 0; round < 2; round++) {
+      const outcome = withTenant(t.database.db, tenant, async (tx) => {
+        const run = executeSqlOn(tx);
+        await run('select 1 as warm');
+        const answers = await Promise.all([
+          databaseError(run('select $1::int + 1000 as a', [round])),
+          databaseError(
+            (async () => {
+              await deferredSqlOn(tx)('select $1::int + 2000 as x', [round]);
+              return run('select $1::no_such_type_either as b', ['b']);
+            })(),
+          ),
+        ]);
+        throw new Error(answers.join(' | '));
+      });
+      await expect(outcome).rejects.toThrow('no error | type "no_such_type_either" does not exist');
+    }
+    const { rows } = await withTenant(t.database.db, tenant, (tx) =>
+      executeSqlOn(tx)('select $1::int + 2000 as x', [5]),
+    );
+    expect(rows[0]?.x).toBe(2005);
   });
 });
 

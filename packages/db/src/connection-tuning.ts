@@ -10,6 +10,11 @@ const SCOPE_STATEMENT = /^select set_config\('mmw\.[a-z_]+', \$1, true\)$/;
 
 type Query = (...args: unknown[]) => Promise<unknown>;
 
+/** The query node-postgres's client is reading answers for (in pipeline mode, the oldest sent). */
+interface ActiveQuery {
+  _getActiveQuery(): unknown;
+}
+
 /**
  * Marks a statement whose answer nobody reads: inside a transaction of the pool it is held and sent
  * with the transaction's commit, in the same round trip (see deferredSqlOn in client.ts).
@@ -76,6 +81,7 @@ export function tuneConnections(pool: pg.Pool): void {
           { rowMode: options.rowMode, types: options.types },
           (error, results) =>
             error ? reject(error) : resolve(Array.isArray(results) ? (results.at(-1) as unknown) : results),
+          (self) => (client as unknown as ActiveQuery)._getActiveQuery() === self,
         );
         void send(query);
       });

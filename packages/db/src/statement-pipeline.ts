@@ -33,15 +33,23 @@ const { prepareValue } = (pg as unknown as { utils: { prepareValue: (value: unkn
 export class StatementPipeline extends pg.Query {
   readonly #parts: PipelinePart[];
 
+  readonly #isAnswering: (query: StatementPipeline) => boolean;
+
+  /**
+   * isAnswering tells whether the connection's answers are now this pipeline's: in pipeline mode,
+   * statements written before it may still be answered (their parses confirmed) after it is sent.
+   */
   constructor(
     parts: PipelinePart[],
     options: { rowMode?: unknown; types?: unknown },
     callback: (error: Error | null, results: unknown) => void,
+    isAnswering: (query: StatementPipeline) => boolean = () => true,
   ) {
     super({ text: parts.at(-1)?.text ?? '', ...options } as pg.QueryConfig, (error, results) =>
       callback(error ?? null, results),
     );
     this.#parts = parts;
+    this.#isAnswering = isAnswering;
   }
 
   // Called by the client when the pipeline's turn comes; returning an error fails it unsent.
@@ -57,6 +65,7 @@ export class StatementPipeline extends pg.Query {
     // comes back confirms the next, so a pipeline cut short by an error leaves no false record.
     const parsing: Array<{ name: string; text: string } | null> = [];
     const onParsed = () => {
+      if (!this.#isAnswering(this)) return;
       const parsed = parsing.shift();
       if (!parsed) return;
       protocol.parsedStatements[parsed.name] = parsed.text;
