@@ -9,7 +9,7 @@ import { guardRecord } from '../guard/index.ts';
 import { createCallLimits, keyLimitsByPlan, type CallLimits } from '../limits/call-limits.ts';
 import { authenticateKey } from '../keys/authenticate-key.ts';
 import { countNewRecord, recordLimitFailure } from '../usage/record-count.ts';
-import { withTenant, type Db } from '@mmw/db';
+import { createSharedTransactions, withTenant, type Db } from '@mmw/db';
 import { forgetRecord, type ForgetInput, type ForgetOutput } from './forget.ts';
 import {
   earlierAnswer,
@@ -81,6 +81,9 @@ export function createMemoryService(deps: MemoryServiceDeps): MemoryService {
   const limits: CallLimits = deps.callLimits ?? createCallLimits(db);
   const now = deps.now ?? (() => new Date());
   const protections: Protections = deps.protections ?? { guard: true, idempotency: true, limits: true };
+  // Records of one account stored at the same moment share a transaction (its begin, its commit and
+  // the account's counter row); see docs/decisions/0011-shared-transactions.md.
+  const recordWrites = createSharedTransactions(db, { maxShared: 16, maxRunning: 1 });
 
   /** Project, subscription and call limits, in that order; returns what the call may go on with. */
   async function enter(session: MemorySession, needs: Exclude<Access, 'none'>) {
@@ -167,7 +170,7 @@ export function createMemoryService(deps: MemoryServiceDeps): MemoryService {
     const fingerprint = idempotencyKey === undefined ? undefined : fingerprintRequest(input);
     try {
       // The idempotency entry, the archivist's job and the record count are sent with the commit.
-      return await withTenant(db, caller.accountId, async (tx) => {
+      return await recordWrites.run(caller.accountId, async (tx) => {
         const record = await insertRecord(tx, caller, input);
         if (idempotencyKey !== undefined && fingerprint !== undefined)
           await storeIdempotentAnswer(tx, caller, idempotencyKey, fingerprint, record);

@@ -21,18 +21,19 @@ async function assertSourcesExist(tx: Db, caller: Caller, ids: string[]): Promis
 
 /**
  * The record, for a workspace of the caller's project that exists and is active; no row when it does
- * not. `stamp` is the record's time: the transaction's start, or the moment of the insert.
+ * not. Its time is the statement's own moment (records stored in one transaction each have theirs),
+ * taken once, so that created_at and updated_at are the same.
  */
-const insertInto = (stamp: string, superseding: string) => `
+const insertInto = (superseding: string) => `
   with ws as (
-    select id, name from workspaces
+    select id, name, clock_timestamp() as at from workspaces
      where account_id = $1::uuid and project_id = $2::uuid and name = $3 and deleted_at is null
   ), inserted as (
     insert into records (account_id, project_id, workspace_id, author_user_id, key_id, content, source,
                          source_id, source_hash, source_revision, fact_key, confidence, scope, derived_from,
                          created_at, updated_at)
     select $1::uuid, $2::uuid, ws.id, $4::uuid, $5::uuid, $6, $7, $8, $9, $10, $11, $12::float8, $13, $14::uuid[],
-           ${stamp}, ${stamp}
+           ws.at, ws.at
       from ws
     returning id, workspace_id, content, source, source_id, source_hash, source_revision, fact_key, confidence,
               scope, derived_from, superseded_by, archivist_mark, created_at, updated_at
@@ -40,7 +41,7 @@ const insertInto = (stamp: string, superseding: string) => `
   select inserted.*, ws.name as workspace from inserted, ws`;
 
 /** Built once: the statement of every remember without a fact_key, prepared once per connection. */
-const INSERT_INTO_WORKSPACE = insertInto('now()', '');
+const INSERT_INTO_WORKSPACE = insertInto('');
 
 /**
  * Versions of one fact_key in one workspace are written one at a time: a version saved at the same
@@ -57,7 +58,6 @@ const LOCK_FACT_KEY = `select pg_advisory_xact_lock(
  * account, on every remember, until the connection closed (docs/decisions/0010).
  */
 const INSERT_NEW_VERSION = `${PLANNED_EACH_TIME}${insertInto(
-  'clock_timestamp()',
   `, superseded as (
     -- Earlier versions are kept and marked; their updated_at is left alone, so the newest ranks first.
     update records r set superseded_by = i.id from inserted i

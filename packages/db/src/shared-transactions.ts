@@ -1,0 +1,98 @@
+import { withTenant, type Db } from './client.ts';
+
+/** A unit of work of one account, for a transaction of that account: alone or with others. */
+export type TenantWork<T> = (tx: Db) => Promise<T>;
+
+/**
+ * Writes of one account that arrive while its transactions are running share the next one, as
+ * PostgreSQL's group commit shares a WAL flush: one begin, one commit and one wait on the account's
+ * row locks for many writes (docs/decisions/0011-shared-transactions.md).
+ */
+export interface SharedTransactions {
+  /**
+   * Runs work in a transaction of the account, with the work of other calls that are waiting, and
+   * answers with its own result once that transaction committed. When any work of a shared
+   * transaction fails, or its commit does, the transaction rolls back and each work runs again in a
+   * transaction of its own: every caller gets the answer or the error it would have had alone.
+   */
+  run<T>(accountId: string, work: TenantWork<T>): Promise<T>;
+}
+
+export interface SharedTransactionOptions {
+  /** Most works in one transaction. */
+  maxShared: number;
+  /** Transactions of one account running at once from this process. */
+  maxRunning: number;
+}
+
+interface Waiting {
+  work: TenantWork<unknown>;
+  resolve: (value: unknown) => void;
+  reject: (error: unknown) => void;
+}
+
+interface Lane {
+  running: number;
+  waiting: Waiting[];
+}
+
+export function createSharedTransactions(db: Db, options: SharedTransactionOptions): SharedTransactions {
+  const lanes = new Map<string, Lane>();
+
+  async function alone(accountId: string, unit: Waiting): Promise<void> {
+    try {
+      unit.resolve(await withTenant(db, accountId, unit.work));
+    } catch (error) {
+      unit.reject(error);
+    }
+  }
+
+  async function together(accountId: string, units: Waiting[]): Promise<void> {
+    const first = units[0];
+    if (units.length === 1 && first) return alone(accountId, first);
+    let results: unknown[];
+    try {
+      results = await withTenant(db, accountId, async (tx) => {
+        // Started together, their statements queue on the transaction's connection in the order they
+        // are issued, each sent as the one before it is answered. Every work settles before the
+        // transaction ends, so none issues a statement after its rollback.
+        const settled = await Promise.allSettled(units.map((unit) => unit.work(tx)));
+        return settled.map((outcome) => {
+          if (outcome.status === 'rejected') throw outcome.reason;
+          return outcome.value;
+        });
+      });
+    } catch {
+      // Which work failed, and how it would have failed alone, is for each to find out on its own.
+      await Promise.all(units.map((unit) => alone(accountId, unit)));
+      return;
+    }
+    units.forEach((unit, i) => unit.resolve(results[i]));
+  }
+
+  function next(accountId: string, lane: Lane): void {
+    while (lane.running < options.maxRunning && lane.waiting.length > 0) {
+      const units = lane.waiting.splice(0, options.maxShared);
+      lane.running++;
+      void together(accountId, units).finally(() => {
+        lane.running--;
+        if (lane.running === 0 && lane.waiting.length === 0) lanes.delete(accountId);
+        else next(accountId, lane);
+      });
+    }
+  }
+
+  return {
+    run<T>(accountId: string, work: TenantWork<T>): Promise<T> {
+      return new Promise<T>((resolve, reject) => {
+        let lane = lanes.get(accountId);
+        if (!lane) {
+          lane = { running: 0, waiting: [] };
+          lanes.set(accountId, lane);
+        }
+        lane.waiting.push({ work, resolve: resolve as (value: unknown) => void, reject });
+        next(accountId, lane);
+      });
+    },
+  };
+}
