@@ -76,6 +76,30 @@ describe('remember', () => {
     expect(JSON.parse(outcome.text)).toEqual(outcome.structured);
   });
 
+  it('stores each of many records saved at the same moment once, with its own answer, and refuses only the one refused', async () => {
+    // Saved at once, records of one account share transactions; a refused one sends the others
+    // of its transaction back to be stored alone.
+    const ws = 'at-once';
+    const refusedAt = 7;
+    const contents = Array.from({ length: 20 }, (_, i) => `release note number ${i} of the batch`);
+    const outcomes = await Promise.all(
+      contents.map((content, i) =>
+        client.call(
+          'remember',
+          i === refusedAt
+            ? { workspace: ws, content, derived_from: [crypto.randomUUID()] }
+            : { workspace: ws, content },
+        ),
+      ),
+    );
+    expect(outcomes.map((outcome) => outcome.isError)).toEqual(contents.map((_, i) => i === refusedAt));
+    expect(outcomes[refusedAt]?.text).toContain('derived_from references records that do not exist');
+    const stored = outcomes.filter((_, i) => i !== refusedAt).map((outcome) => outcome.structured as unknown as Rec);
+    expect(stored.map((rec) => rec.content)).toEqual(contents.filter((_, i) => i !== refusedAt));
+    const found = await client.ok<SearchResult>('search', { query: 'release note batch', workspace: ws, limit: 50 });
+    expect(found.result.map((rec) => rec.id).sort()).toEqual(stored.map((rec) => rec.id).sort());
+  });
+
   it.each([
     [{ content: '' }, 'content must not be empty'],
     [{ content: '   ' }, 'content must not be empty'],

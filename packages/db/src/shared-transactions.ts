@@ -54,8 +54,9 @@ export function createSharedTransactions(db: Db, options: SharedTransactionOptio
     try {
       results = await withTenant(db, accountId, async (tx) => {
         // Started together, their statements queue on the transaction's connection in the order they
-        // are issued, each sent as the one before it is answered. Every work settles before the
-        // transaction ends, so none issues a statement after its rollback.
+        // are issued, and the pool's pipeline mode writes them without waiting for the answers of
+        // those before. Every work settles before the transaction ends, so none issues a statement
+        // after its rollback.
         const settled = await Promise.allSettled(units.map((unit) => unit.work(tx)));
         return settled.map((outcome) => {
           if (outcome.status === 'rejected') throw outcome.reason;
