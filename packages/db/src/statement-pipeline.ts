@@ -43,7 +43,7 @@ export class StatementPipeline extends pg.Query {
     parts: PipelinePart[],
     options: { rowMode?: unknown; types?: unknown },
     callback: (error: Error | null, results: unknown) => void,
-    isAnswering: (query: StatementPipeline) => boolean = () => true,
+    isAnswering: (query: StatementPipeline) => boolean,
   ) {
     super({ text: parts.at(-1)?.text ?? '', ...options } as pg.QueryConfig, (error, results) =>
       callback(error ?? null, results),
@@ -52,7 +52,8 @@ export class StatementPipeline extends pg.Query {
     this.#isAnswering = isAnswering;
   }
 
-  // Called by the client when the pipeline's turn comes; returning an error fails it unsent.
+  // Called by the client to write the pipeline (in pipeline mode, while earlier statements may still
+  // be answered); returning an error fails it unsent.
   override submit = (connection: unknown): Error | null => {
     const protocol = connection as ProtocolConnection;
     let values: unknown[][];
