@@ -11,11 +11,18 @@ const WARM_UP_SECONDS = 15;
 export const ALL_ON: Protections = { guard: true, idempotency: true, limits: true };
 const ALL_OFF: Protections = { guard: false, idempotency: false, limits: false };
 
+/**
+ * The workspace the remember measures write to: one of their own, so that the searched workspace
+ * holds the bulk-loaded records alone (the spec's 200k), and remember starts in an empty workspace.
+ */
+export const REMEMBER_WORKSPACE = 'remembered';
+
 /** Remember arguments from records far past the bulk-loaded ones, so nothing repeats. */
 let nextRecord = 5_000_000;
 export function rememberArgs(): Record<string, unknown> {
   const record = generateRecord(nextRecord++);
   return {
+    workspace: REMEMBER_WORKSPACE,
     content: record.content,
     ...(record.sourceId ? { source_id: record.sourceId } : {}),
     ...(record.factKey ? { fact_key: record.factKey } : {}),
