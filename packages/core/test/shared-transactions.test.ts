@@ -55,6 +55,17 @@ function holding(until: Promise<void>) {
   };
 }
 
+/** Runs the works of the first account while one of its transactions runs, so they share the next. */
+async function whileOneRuns<T>(works: Array<(tx: Db) => Promise<T>>) {
+  const shared = createSharedTransactions(t.database.db, { maxShared: 16 });
+  const held = gate();
+  const running = shared.run(first, holding(held.opened));
+  const outcomes = Promise.allSettled(works.map((work) => shared.run(first, work)));
+  held.open();
+  await running;
+  return outcomes;
+}
+
 const audited = (accountId: string, action: string) =>
   withTenant(t.database.db, accountId, async (tx) => {
     const rows = await tx
@@ -66,7 +77,7 @@ const audited = (accountId: string, action: string) =>
 
 describe('shared transactions', () => {
   it('runs the writes that arrive while one runs in one next transaction, each with its own answer', async () => {
-    const shared = createSharedTransactions(t.database.db, { maxShared: 16, maxRunning: 1 });
+    const shared = createSharedTransactions(t.database.db, { maxShared: 16 });
     const held = gate();
     const running = shared.run(first, holding(held.opened));
     const waiting = ['b', 'c', 'd'].map((name) =>
@@ -83,7 +94,7 @@ describe('shared transactions', () => {
   });
 
   it('shares at most maxShared writes in one transaction', async () => {
-    const shared = createSharedTransactions(t.database.db, { maxShared: 2, maxRunning: 1 });
+    const shared = createSharedTransactions(t.database.db, { maxShared: 2 });
     const held = gate();
     const running = shared.run(first, holding(held.opened));
     const waiting = [1, 2, 3, 4, 5].map(() => shared.run(first, whereAmI));
@@ -97,7 +108,7 @@ describe('shared transactions', () => {
   });
 
   it('never shares a transaction between accounts', async () => {
-    const shared = createSharedTransactions(t.database.db, { maxShared: 16, maxRunning: 1 });
+    const shared = createSharedTransactions(t.database.db, { maxShared: 16 });
     const held = gate();
     const running = shared.run(first, holding(held.opened));
     // The other account's write does not wait for the first account's transaction.
@@ -111,23 +122,16 @@ describe('shared transactions', () => {
   });
 
   it('runs each write again alone when one of them fails, and keeps only what succeeded', async () => {
-    const shared = createSharedTransactions(t.database.db, { maxShared: 16, maxRunning: 1 });
-    const held = gate();
-    const running = shared.run(first, holding(held.opened));
-    const write = (action: string, fail: boolean) =>
-      shared.run(first, async (tx) => {
-        await recordAudit(tx, { accountId: first, action });
-        if (fail) throw new Error(`${action} refused`);
-        return (await whereAmI(tx)).txid;
-      });
-    const outcomes = Promise.allSettled([
+    const write = (action: string, fail: boolean) => async (tx: Db) => {
+      await recordAudit(tx, { accountId: first, action });
+      if (fail) throw new Error(`${action} refused`);
+      return (await whereAmI(tx)).txid;
+    };
+    const [kept1, refused, kept2] = await whileOneRuns([
       write('shared.kept-1', false),
       write('shared.refused', true),
       write('shared.kept-2', false),
     ]);
-    held.open();
-    await running;
-    const [kept1, refused, kept2] = await outcomes;
 
     expect(kept1?.status).toBe('fulfilled');
     expect(kept2?.status).toBe('fulfilled');
@@ -141,24 +145,17 @@ describe('shared transactions', () => {
   });
 
   it('runs each write again alone when the shared commit fails, and gives the failure to its own write', async () => {
-    const shared = createSharedTransactions(t.database.db, { maxShared: 16, maxRunning: 1 });
-    const held = gate();
-    const running = shared.run(first, holding(held.opened));
-    const write = (action: string, requirement: boolean) =>
-      shared.run(first, async (tx) => {
-        await recordAudit(tx, { accountId: first, action });
-        // Sent with the commit: a requirement that fails there fails the commit.
-        await deferredSqlOn(tx)(`select mmw_require($1, 'mmw:shared_test')`, [requirement]);
-        return action;
-      });
-    const outcomes = Promise.allSettled([
+    const write = (action: string, requirement: boolean) => async (tx: Db) => {
+      await recordAudit(tx, { accountId: first, action });
+      // Sent with the commit: a requirement that fails there fails the commit.
+      await deferredSqlOn(tx)(`select mmw_require($1, 'mmw:shared_test')`, [requirement]);
+      return action;
+    };
+    const [kept1, refused, kept2] = await whileOneRuns([
       write('commit.kept-1', true),
       write('commit.refused', false),
       write('commit.kept-2', true),
     ]);
-    held.open();
-    await running;
-    const [kept1, refused, kept2] = await outcomes;
 
     expect(kept1).toEqual({ status: 'fulfilled', value: 'commit.kept-1' });
     expect(kept2).toEqual({ status: 'fulfilled', value: 'commit.kept-2' });

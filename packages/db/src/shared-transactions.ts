@@ -19,10 +19,8 @@ export interface SharedTransactions {
 }
 
 export interface SharedTransactionOptions {
-  /** Most works in one transaction. */
+  /** Most works in one transaction. An account has one transaction running at a time per process. */
   maxShared: number;
-  /** Transactions of one account running at once from this process. */
-  maxRunning: number;
 }
 
 interface Waiting {
@@ -32,7 +30,7 @@ interface Waiting {
 }
 
 interface Lane {
-  running: number;
+  running: boolean;
   waiting: Waiting[];
 }
 
@@ -72,15 +70,16 @@ export function createSharedTransactions(db: Db, options: SharedTransactionOptio
   }
 
   function next(accountId: string, lane: Lane): void {
-    while (lane.running < options.maxRunning && lane.waiting.length > 0) {
-      const units = lane.waiting.splice(0, options.maxShared);
-      lane.running++;
-      void together(accountId, units).finally(() => {
-        lane.running--;
-        if (lane.running === 0 && lane.waiting.length === 0) lanes.delete(accountId);
-        else next(accountId, lane);
-      });
+    if (lane.running) return;
+    if (lane.waiting.length === 0) {
+      lanes.delete(accountId);
+      return;
     }
+    lane.running = true;
+    void together(accountId, lane.waiting.splice(0, options.maxShared)).finally(() => {
+      lane.running = false;
+      next(accountId, lane);
+    });
   }
 
   return {
@@ -88,7 +87,7 @@ export function createSharedTransactions(db: Db, options: SharedTransactionOptio
       return new Promise<T>((resolve, reject) => {
         let lane = lanes.get(accountId);
         if (!lane) {
-          lane = { running: 0, waiting: [] };
+          lane = { running: false, waiting: [] };
           lanes.set(accountId, lane);
         }
         lane.waiting.push({ work, resolve: resolve as (value: unknown) => void, reject });

@@ -83,7 +83,7 @@ export function createMemoryService(deps: MemoryServiceDeps): MemoryService {
   const protections: Protections = deps.protections ?? { guard: true, idempotency: true, limits: true };
   // Records of one account stored at the same moment share a transaction (its begin, its commit and
   // the account's counter row); see docs/decisions/0011-shared-transactions.md.
-  const recordWrites = createSharedTransactions(db, { maxShared: 16, maxRunning: 1 });
+  const recordWrites = createSharedTransactions(db, { maxShared: 16 });
 
   /** Project, subscription and call limits, in that order; returns what the call may go on with. */
   async function enter(session: MemorySession, needs: Exclude<Access, 'none'>) {
