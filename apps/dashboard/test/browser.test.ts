@@ -69,7 +69,7 @@ describe('the web UI, as people use it', () => {
     // Issue a key: shown once, with the claude line.
     await page.getByRole('link', { name: 'Keys' }).click();
     await page.getByLabel('Key name').fill('olga laptop');
-    await page.getByLabel('Project').selectOption({ label: 'default' });
+    await page.getByLabel('Project', { exact: true }).selectOption({ label: 'default' });
     await page.getByRole('button', { name: 'Issue key' }).click();
     const key = ((await page.getByTestId('issued-key').textContent()) ?? '').trim();
     expect(key).toMatch(/^mmw_/);
@@ -86,7 +86,7 @@ describe('the web UI, as people use it', () => {
     // The colleague issues a key too; both assistants remember into workspace "ops".
     await colleague.page.getByRole('link', { name: 'Keys' }).click();
     await colleague.page.getByLabel('Key name').fill('carl laptop');
-    await colleague.page.getByLabel('Project').selectOption({ label: 'default' });
+    await colleague.page.getByLabel('Project', { exact: true }).selectOption({ label: 'default' });
     await colleague.page.getByRole('button', { name: 'Issue key' }).click();
     const colleagueKey = ((await colleague.page.getByTestId('issued-key').textContent()) ?? '').trim();
     await colleague.page.getByRole('button', { name: 'I have copied it' }).click();
@@ -107,7 +107,7 @@ describe('the web UI, as people use it', () => {
 
     // The records show in the UI, with status badges and versions.
     await page.getByRole('link', { name: 'Workspaces & records' }).click();
-    await page.getByLabel('Project').selectOption({ label: 'default' });
+    await page.getByLabel('Project', { exact: true }).selectOption({ label: 'default' });
     await page.getByRole('cell', { name: 'ops' }).waitFor();
     await shot(page, 'workspaces');
     await page.getByRole('link', { name: 'ops' }).click();
@@ -126,7 +126,7 @@ describe('the web UI, as people use it', () => {
 
     // Author only: each reads only their own records, in the UI and over MCP.
     await page.getByRole('link', { name: 'Visibility' }).click();
-    await page.getByLabel('Project').selectOption({ label: 'default' });
+    await page.getByLabel('Project', { exact: true }).selectOption({ label: 'default' });
     const ops = page.getByRole('region', { name: 'Workspace ops' });
     await ops.getByLabel('Author only').check();
     await ops.getByRole('button', { name: 'Save rule for workspace ops' }).click();
@@ -134,7 +134,7 @@ describe('the web UI, as people use it', () => {
     await shot(page, 'visibility');
 
     await page.getByRole('link', { name: 'Workspaces & records' }).click();
-    await page.getByLabel('Project').selectOption({ label: 'default' });
+    await page.getByLabel('Project', { exact: true }).selectOption({ label: 'default' });
     await page.getByRole('link', { name: 'ops' }).click();
     await page.getByText('Staging is deployed with the systemd unit app-staging').waitFor();
     await expect.poll(() => page.locator('article.record').count()).toBe(2);
@@ -142,7 +142,7 @@ describe('the web UI, as people use it', () => {
     const carlSees = await carlAgent.ok<{ result: Array<{ content: string }> }>('search', { query: '', workspace: 'ops' });
     expect(carlSees.result.map((row) => row.content)).toEqual(['Carl keeps the on-call rota in the wiki']);
     await colleague.page.goto(`${f.url}/a/${accountId}/workspaces`);
-    await colleague.page.getByLabel('Project').selectOption({ label: 'default' });
+    await colleague.page.getByLabel('Project', { exact: true }).selectOption({ label: 'default' });
     await colleague.page.getByRole('link', { name: 'ops' }).click();
     await colleague.page.getByText('Carl keeps the on-call rota in the wiki').waitFor();
     expect(await colleague.page.getByText('app-staging').count()).toBe(0);
