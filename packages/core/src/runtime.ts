@@ -61,8 +61,12 @@ export async function createRuntime(
     ...(options.now ? { now: options.now } : {}),
     ...(options.protections ? { protections: options.protections } : {}),
     callLimits,
-    onRecordStored: (tx, caller, record) =>
-      jobs.enqueue(tx, archivist, { accountId: caller.accountId, recordId: record.id }),
+    onRecordsStored: (tx, stored) =>
+      jobs.enqueueAll(
+        tx,
+        archivist,
+        stored.map(({ caller, record }) => ({ accountId: caller.accountId, recordId: record.id })),
+      ),
   });
 
   const billing = createBilling({ db: database.db, config, jobs, ...(options.now ? { now: options.now } : {}) });

@@ -5,7 +5,7 @@ import { createTestDatabase, type TestDatabase } from '@mmw/test-support';
 import { provisionKey } from '../src/accounts/provision.ts';
 import { loadConfig } from '../src/config.ts';
 import { planById, type Plan } from '../src/billing/plans.ts';
-import { countForgottenRecord, countNewRecord, recordLimitFailure } from '../src/usage/record-count.ts';
+import { countForgottenRecord, countNewRecords, recordLimitFailure } from '../src/usage/record-count.ts';
 
 /**
  * The plan's record limit, counted in the record's transaction: these tests race many writers of one
@@ -28,10 +28,10 @@ async function newAccount(name: string): Promise<string> {
   return (await provisionKey(t.database.db, { account: name, project: 'main' })).accountId;
 }
 
-/** One transaction per write, as remember does; says whether the count took it. */
-async function count(accountId: string, plan: Plan): Promise<boolean> {
+/** One transaction per write (or per `added` writes, as a shared one); says whether the count took it. */
+async function count(accountId: string, plan: Plan, added = 1): Promise<boolean> {
   try {
-    await withTenant(t.database.db, accountId, (tx) => countNewRecord(tx, accountId, plan));
+    await withTenant(t.database.db, accountId, (tx) => countNewRecords(tx, accountId, plan, added));
     return true;
   } catch (error) {
     if (recordLimitFailure(error, plan)) return false;
@@ -89,5 +89,18 @@ describe('the record count', () => {
     expect(await counted(accountId)).toBe(0);
     expect(await race(accountId, withLimit(null), 150)).toBe(150);
     expect(await counted(accountId)).toBe(150);
+  });
+
+  it('takes several records at once only when all of them fit, and counts them', async () => {
+    const accountId = await newAccount('count-several');
+    expect(await count(accountId, withLimit(10), 4)).toBe(true);
+    expect(await count(accountId, withLimit(10), 4)).toBe(true);
+    expect(await count(accountId, withLimit(10), 4)).toBe(false);
+    expect(await counted(accountId)).toBe(8);
+    expect(await count(accountId, withLimit(10), 2)).toBe(true);
+    expect(await counted(accountId)).toBe(10);
+    const fresh = await newAccount('count-several-first');
+    expect(await count(fresh, withLimit(3), 4)).toBe(false);
+    expect(await counted(fresh)).toBe(0);
   });
 });

@@ -56,8 +56,14 @@ function holding(until: Promise<void>) {
 }
 
 /** Runs the works of the first account while one of its transactions runs, so they share the next. */
-async function whileOneRuns<T>(works: Array<(tx: Db) => Promise<T>>) {
-  const shared = createSharedTransactions(t.database.db, { maxShared: 16 });
+async function whileOneRuns<T>(
+  works: Array<(tx: Db) => Promise<T>>,
+  finish?: (tx: Db, results: unknown[]) => Promise<void>,
+) {
+  const shared = createSharedTransactions(t.database.db, {
+    maxShared: 16,
+    ...(finish ? { finish } : {}),
+  });
   const held = gate();
   const running = shared.run(first, holding(held.opened));
   const outcomes = Promise.allSettled(works.map((work) => shared.run(first, work)));
@@ -163,5 +169,46 @@ describe('shared transactions', () => {
     expect(await audited(first, 'commit.kept-1')).toBe(1);
     expect(await audited(first, 'commit.kept-2')).toBe(1);
     expect(await audited(first, 'commit.refused')).toBe(0);
+  });
+
+  it('finishes each transaction once, in it, with the results of the writes that shared it, in order', async () => {
+    const finished: Array<{ txid: string; results: unknown[] }> = [];
+    const finish = async (tx: Db, results: unknown[]) => {
+      finished.push({ txid: (await whereAmI(tx)).txid, results });
+    };
+    const write = (name: string) => async (tx: Db) => ({ name, txid: (await whereAmI(tx)).txid });
+    const outcomes = await whileOneRuns([write('a'), write('b'), write('c')], finish);
+
+    const answers = outcomes.map((outcome) => (outcome.status === 'fulfilled' ? outcome.value : undefined));
+    const shared = finished.find((one) => one.results.length === 3);
+    expect(finished).toHaveLength(2);
+    expect(shared?.results).toEqual(answers);
+    expect(shared?.txid).toBe(answers[0]?.txid);
+  });
+
+  it('runs each write again alone when the finish of a shared transaction fails', async () => {
+    const write = (action: string) => async (tx: Db) => {
+      await recordAudit(tx, { accountId: first, action });
+      return action;
+    };
+    const finishedWith: unknown[][] = [];
+    const finish = async (_tx: Db, results: unknown[]) => {
+      finishedWith.push(results);
+      if (results.includes('finish.refused')) throw new Error('finish refused');
+    };
+    const [kept1, refused, kept2] = await whileOneRuns(
+      [write('finish.kept-1'), write('finish.refused'), write('finish.kept-2')],
+      finish,
+    );
+
+    expect(kept1).toEqual({ status: 'fulfilled', value: 'finish.kept-1' });
+    expect(kept2).toEqual({ status: 'fulfilled', value: 'finish.kept-2' });
+    expect(refused?.status === 'rejected' && String(refused.reason)).toContain('finish refused');
+    // Alone, each write was finished with its own result alone.
+    expect(finishedWith).toContainEqual(['finish.kept-1']);
+    expect(finishedWith).toContainEqual(['finish.refused']);
+    expect(await audited(first, 'finish.kept-1')).toBe(1);
+    expect(await audited(first, 'finish.kept-2')).toBe(1);
+    expect(await audited(first, 'finish.refused')).toBe(0);
   });
 });

@@ -8,47 +8,63 @@ export type TenantWork<T> = (tx: Db) => Promise<T>;
  * PostgreSQL's group commit shares a WAL flush: one begin, one commit and one wait on the account's
  * row locks for many writes (docs/decisions/0011-shared-transactions.md).
  */
-export interface SharedTransactions {
+export interface SharedTransactions<T> {
   /**
    * Runs work in a transaction of the account, with the work of other calls that are waiting, and
    * answers with its own result once that transaction committed. When any work of a shared
    * transaction fails, or its commit does, the transaction rolls back and each work runs again in a
    * transaction of its own: every caller gets the answer or the error it would have had alone.
    */
-  run<T>(accountId: string, work: TenantWork<T>): Promise<T>;
+  run<R extends T>(accountId: string, work: TenantWork<R>): Promise<R>;
 }
 
-export interface SharedTransactionOptions {
+export interface SharedTransactionOptions<T> {
   /** Most works in one transaction. An account has one transaction running at a time per process. */
   maxShared: number;
+  /**
+   * Runs in every transaction once its works are done, with their results in order, before the
+   * commit: what each work would have written after its own part (an entry, a job, a count), written
+   * once for all of them. When it fails, so does the transaction, and each work runs again alone.
+   */
+  finish?: (tx: Db, results: T[]) => Promise<void>;
 }
 
-interface Waiting {
-  work: TenantWork<unknown>;
-  resolve: (value: unknown) => void;
+interface Waiting<T> {
+  work: TenantWork<T>;
+  resolve: (value: T) => void;
   reject: (error: unknown) => void;
 }
 
-interface Lane {
+interface Lane<T> {
   running: boolean;
-  waiting: Waiting[];
+  waiting: Array<Waiting<T>>;
 }
 
-export function createSharedTransactions(db: Db, options: SharedTransactionOptions): SharedTransactions {
-  const lanes = new Map<string, Lane>();
+export function createSharedTransactions<T = unknown>(
+  db: Db,
+  options: SharedTransactionOptions<T>,
+): SharedTransactions<T> {
+  const lanes = new Map<string, Lane<T>>();
+  const finish = options.finish ?? (async () => {});
 
-  async function alone(accountId: string, unit: Waiting): Promise<void> {
+  async function alone(accountId: string, unit: Waiting<T>): Promise<void> {
     try {
-      unit.resolve(await withTenant(db, accountId, unit.work));
+      unit.resolve(
+        await withTenant(db, accountId, async (tx) => {
+          const result = await unit.work(tx);
+          await finish(tx, [result]);
+          return result;
+        }),
+      );
     } catch (error) {
       unit.reject(error);
     }
   }
 
-  async function together(accountId: string, units: Waiting[]): Promise<void> {
+  async function together(accountId: string, units: Array<Waiting<T>>): Promise<void> {
     const first = units[0];
     if (units.length === 1 && first) return alone(accountId, first);
-    let results: unknown[];
+    let results: T[];
     try {
       results = await withTenant(db, accountId, async (tx) => {
         // Started together, their statements queue on the transaction's connection in the order they
@@ -56,20 +72,22 @@ export function createSharedTransactions(db: Db, options: SharedTransactionOptio
         // those before. Every work settles before the transaction ends, so none issues a statement
         // after its rollback.
         const settled = await Promise.allSettled(units.map((unit) => unit.work(tx)));
-        return settled.map((outcome) => {
+        const done = settled.map((outcome) => {
           if (outcome.status === 'rejected') throw outcome.reason;
           return outcome.value;
         });
+        await finish(tx, done);
+        return done;
       });
     } catch {
       // Which work failed, and how it would have failed alone, is for each to find out on its own.
       await Promise.all(units.map((unit) => alone(accountId, unit)));
       return;
     }
-    units.forEach((unit, i) => unit.resolve(results[i]));
+    units.forEach((unit, i) => unit.resolve(results[i] as T));
   }
 
-  function next(accountId: string, lane: Lane): void {
+  function next(accountId: string, lane: Lane<T>): void {
     if (lane.running) return;
     if (lane.waiting.length === 0) {
       lanes.delete(accountId);
@@ -83,14 +101,14 @@ export function createSharedTransactions(db: Db, options: SharedTransactionOptio
   }
 
   return {
-    run<T>(accountId: string, work: TenantWork<T>): Promise<T> {
-      return new Promise<T>((resolve, reject) => {
+    run<R extends T>(accountId: string, work: TenantWork<R>): Promise<R> {
+      return new Promise<R>((resolve, reject) => {
         let lane = lanes.get(accountId);
         if (!lane) {
           lane = { running: false, waiting: [] };
           lanes.set(accountId, lane);
         }
-        lane.waiting.push({ work, resolve: resolve as (value: unknown) => void, reject });
+        lane.waiting.push({ work, resolve: resolve as (value: T) => void, reject });
         next(accountId, lane);
       });
     },

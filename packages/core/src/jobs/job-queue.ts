@@ -44,6 +44,8 @@ export interface JobQueue {
    * given an id is enqueued once: a repeat with the same id adds nothing.
    */
   enqueue<T>(tx: Db, job: JobDefinition<T>, payload: T, options?: EnqueueOptions): Promise<void>;
+  /** Jobs of one kind enqueued together, in the caller's transaction, by one statement. */
+  enqueueAll<T>(tx: Db, job: JobDefinition<T>, payloads: T[]): Promise<void>;
   work(jobs: RunnableJob[], options: { concurrency: number; batchSize: number }): Promise<void>;
   failed(): Promise<FailedJob[]>;
   retry(id: string): Promise<void>;
@@ -97,6 +99,14 @@ export async function createJobQueue(
         ...(options.id === undefined ? {} : { id: options.id }),
         ...(options.startAfter === undefined ? {} : { startAfter: options.startAfter }),
       });
+    },
+    async enqueueAll(tx, job, payloads) {
+      if (payloads.length === 0) return;
+      const jobs = payloads.map((payload) => ({
+        name: job.name,
+        data: { queue: job.name, payload: job.payload.parse(payload) },
+      }));
+      await boss.insert(jobs, { db: { executeSql: deferredSqlOn(tx) } });
     },
     async work(jobs, options) {
       for (const job of jobs) {

@@ -22,43 +22,56 @@ export function fingerprintRequest(request: unknown): string {
 
 const KEY_HELD_FAILURE = 'mmw:idempotency_key_held';
 
-/** The entry under the key, or a failed requirement when a live earlier answer holds the key. */
-const STORE_ANSWER = `with stored as (
+/**
+ * The entries of $1 (a JSON array of project_id, key, fingerprint, record_id, response), or a failed
+ * requirement when a live earlier answer holds one of the keys.
+ */
+const STORE_ANSWERS = `with entries as (
+     select * from jsonb_to_recordset($1::jsonb)
+       as x (project_id uuid, key text, fingerprint text, record_id uuid, response jsonb)
+   ), stored as (
      insert into idempotency_entries as e (account_id, project_id, key, fingerprint, record_id, response, expires_at)
-     values ($1, $2, $3, $4, $5, $6::jsonb, now() + make_interval(hours => ${KEEP_HOURS}))
+     select $2::uuid, project_id, key, fingerprint, record_id, response, now() + make_interval(hours => ${KEEP_HOURS})
+       from entries
      on conflict (project_id, key) do update set
        fingerprint = excluded.fingerprint, record_id = excluded.record_id, response = excluded.response,
        expires_at = excluded.expires_at, created_at = now()
        where e.expires_at < now()
      returning 1)
-   select mmw_require(exists (select from stored), $7)`;
+   select mmw_require((select count(*) from stored) = (select count(*) from entries), $3)`;
 
-/**
- * Stores the answer under the key, in the record's own transaction and after the record; it is
- * sent with the commit, in its round trip. A concurrent request with the same key waits on the
- * unique index until the first transaction ends; an expired entry is taken over. When the key holds
- * a live earlier answer, the commit fails (idempotencyKeyHeld tells that failure apart): the record
- * rolls back and the caller replays that answer.
- */
-export async function storeIdempotentAnswer(
-  tx: Db,
-  caller: Caller,
-  key: string,
-  fingerprint: string,
-  answer: RecordView,
-): Promise<void> {
-  await deferredSqlOn(tx)(STORE_ANSWER, [
-    caller.accountId,
-    caller.projectId,
-    key,
-    fingerprint,
-    answer.id,
-    JSON.stringify(answer),
-    KEY_HELD_FAILURE,
-  ]);
+/** An answer to keep under its request's X-Idempotency-Key. */
+export interface IdempotentAnswer {
+  caller: Caller;
+  key: string;
+  fingerprint: string;
+  answer: RecordView;
 }
 
-/** True when the error is storeIdempotentAnswer's refusal: the key holds an earlier answer. */
+/**
+ * Stores the answers under their keys, in the records' own transaction and after them, in one
+ * statement sent with the commit, in its round trip. A concurrent request with the same key waits on
+ * the unique index until the first transaction ends; an expired entry is taken over. When a key holds
+ * a live earlier answer, the commit fails (idempotencyKeyHeld tells that failure apart): the records
+ * roll back, and the request of that key replays that answer.
+ */
+export async function storeIdempotentAnswers(
+  tx: Db,
+  accountId: string,
+  answers: IdempotentAnswer[],
+): Promise<void> {
+  if (answers.length === 0) return;
+  const entries = answers.map(({ caller, key, fingerprint, answer }) => ({
+    project_id: caller.projectId,
+    key,
+    fingerprint,
+    record_id: answer.id,
+    response: answer,
+  }));
+  await deferredSqlOn(tx)(STORE_ANSWERS, [JSON.stringify(entries), accountId, KEY_HELD_FAILURE]);
+}
+
+/** True when the error is storeIdempotentAnswers's refusal: the key holds an earlier answer. */
 export function idempotencyKeyHeld(error: unknown): boolean {
   return failedRequirement(error) === KEY_HELD_FAILURE;
 }

@@ -8,15 +8,16 @@ import { AppError, isAppError, messages } from '../errors.ts';
 import { guardRecord } from '../guard/index.ts';
 import { createCallLimits, keyLimitsByPlan, type CallLimits } from '../limits/call-limits.ts';
 import { authenticateKey } from '../keys/authenticate-key.ts';
-import { countNewRecord, recordLimitFailure } from '../usage/record-count.ts';
+import { countNewRecords, recordLimitFailure } from '../usage/record-count.ts';
 import { createSharedTransactions, withTenant, type Db } from '@mmw/db';
 import { forgetRecord, type ForgetInput, type ForgetOutput } from './forget.ts';
 import {
   earlierAnswer,
   fingerprintRequest,
   idempotencyKeyHeld,
-  storeIdempotentAnswer,
+  storeIdempotentAnswers,
   validateIdempotencyKey,
+  type IdempotentAnswer,
 } from './idempotency.ts';
 import type { LimitState, MemorySession } from './memory-session.ts';
 import { validateRememberInput, type RememberInput, type ValidRememberInput } from './record-input.ts';
@@ -56,8 +57,11 @@ export interface MemoryServiceDeps {
   now?: () => Date;
   /** Expands queries that find nothing or are abstract; without it, search does not expand. */
   expander?: QueryExpander;
-  /** Work that must commit with the record, such as enqueueing the archivist. */
-  onRecordStored?: (tx: Db, caller: Caller, record: RecordView) => Promise<void>;
+  /**
+   * Work that must commit with the records, such as enqueueing the archivist: once for the records
+   * that share a transaction (all of one account).
+   */
+  onRecordsStored?: (tx: Db, stored: StoredRecord[]) => Promise<void>;
   /** The call limits (and the month's call counts) to use; the runtime passes its own to flush them. */
   callLimits?: CallLimits;
   /** Which protections run; all of them unless told otherwise. */
@@ -75,6 +79,18 @@ export interface Protections {
   limits: boolean;
 }
 
+/** A record a remember stored, with its caller. */
+export interface StoredRecord {
+  caller: Caller;
+  record: RecordView;
+}
+
+/** What a remember leaves for its transaction's end: written once for all that share it. */
+interface Remembered extends StoredRecord {
+  plan: Plan;
+  idempotent: IdempotentAnswer | undefined;
+}
+
 /** The memory tools with every rule that applies to them, for every door (MCP, dashboard, jobs). */
 export function createMemoryService(deps: MemoryServiceDeps): MemoryService {
   const { db, config } = deps;
@@ -82,8 +98,24 @@ export function createMemoryService(deps: MemoryServiceDeps): MemoryService {
   const now = deps.now ?? (() => new Date());
   const protections: Protections = deps.protections ?? { guard: true, idempotency: true, limits: true };
   // Records of one account stored at the same moment share a transaction (its begin, its commit and
-  // the account's counter row); see docs/decisions/0011-shared-transactions.md.
-  const recordWrites = createSharedTransactions(db, { maxShared: 16 });
+  // the account's counter row); see docs/decisions/0011-shared-transactions.md. What each leaves for
+  // the commit (its idempotent answer, its archivist job, its count) is written once for all of them.
+  const recordWrites = createSharedTransactions<Remembered>(db, {
+    maxShared: 16,
+    finish: async (tx, remembered) => {
+      const [first] = remembered;
+      if (!first) return;
+      const accountId = first.caller.accountId;
+      await storeIdempotentAnswers(
+        tx,
+        accountId,
+        remembered.flatMap((one) => (one.idempotent ? [one.idempotent] : [])),
+      );
+      await deps.onRecordsStored?.(tx, remembered);
+      // One account, so one plan: every caller's session read the same subscription.
+      if (protections.limits) await countNewRecords(tx, accountId, first.plan, remembered.length);
+    },
+  });
 
   /** Project, subscription and call limits, in that order; returns what the call may go on with. */
   async function enter(session: MemorySession, needs: Exclude<Access, 'none'>) {
@@ -170,14 +202,15 @@ export function createMemoryService(deps: MemoryServiceDeps): MemoryService {
     const fingerprint = idempotencyKey === undefined ? undefined : fingerprintRequest(input);
     try {
       // The idempotency entry, the archivist's job and the record count are sent with the commit.
-      return await recordWrites.run(caller.accountId, async (tx) => {
-        const record = await insertRecord(tx, caller, input);
-        if (idempotencyKey !== undefined && fingerprint !== undefined)
-          await storeIdempotentAnswer(tx, caller, idempotencyKey, fingerprint, record);
-        await deps.onRecordStored?.(tx, caller, record);
-        if (protections.limits) await countNewRecord(tx, caller.accountId, plan);
-        return record;
+      const { record } = await recordWrites.run(caller.accountId, async (tx) => {
+        const stored = await insertRecord(tx, caller, input);
+        const idempotent =
+          idempotencyKey !== undefined && fingerprint !== undefined
+            ? { caller, key: idempotencyKey, fingerprint, answer: stored }
+            : undefined;
+        return { caller, plan, record: stored, idempotent };
       });
+      return record;
     } catch (thrown) {
       const error = recordLimitFailure(thrown, plan) ?? thrown;
       if (idempotencyKey === undefined || fingerprint === undefined) throw error;
