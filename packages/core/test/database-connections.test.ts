@@ -249,6 +249,13 @@ describe('prepared statements', () => {
     );
   });
 
+  it('prepares a read of records by their ids', async () => {
+    const text = 'select "id" from "records" where ("records"."id" in ($1, $2) and "records"."deleted_at" is null)';
+    const ids = ['4b0c8a52-6f0e-4f57-9d7a-3c1f0e1b2a99', '5c1d9b63-7f1f-4068-8e8b-4d2f1f2c3baa'];
+    for (let i = 0; i < 3; i++) await pool().query(text, ids);
+    expect((await prepared()).filter((statement) => statement === text)).toHaveLength(1);
+  });
+
   it('leaves a statement marked PLANNED_EACH_TIME unnamed, however often it runs', async () => {
     const text = `${PLANNED_EACH_TIME}select $1::int * 2 as twice`;
     for (let i = 0; i < 7; i++) expect(await one<{ twice: number }>(text, [i])).toEqual({ twice: 2 * i });
