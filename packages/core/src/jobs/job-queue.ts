@@ -89,11 +89,15 @@ export async function createJobQueue(
   });
   await boss.start();
 
+  // The queue name travels with the payload, so a job that lands in failed-jobs can be redriven.
+  const envelope = <T>(job: JobDefinition<T>, payload: T) => ({
+    queue: job.name,
+    payload: job.payload.parse(payload),
+  });
+
   return {
     async enqueue(tx, job, payload, options = {}) {
-      // The queue name travels with the payload, so a job that lands in failed-jobs can be redriven.
-      const data = { queue: job.name, payload: job.payload.parse(payload) };
-      await boss.send(job.name, data, {
+      await boss.send(job.name, envelope(job, payload), {
         // The insert rides with the transaction's commit: nothing reads its answer before then.
         db: { executeSql: deferredSqlOn(tx) },
         ...(options.id === undefined ? {} : { id: options.id }),
@@ -102,10 +106,7 @@ export async function createJobQueue(
     },
     async enqueueAll(tx, job, payloads) {
       if (payloads.length === 0) return;
-      const jobs = payloads.map((payload) => ({
-        name: job.name,
-        data: { queue: job.name, payload: job.payload.parse(payload) },
-      }));
+      const jobs = payloads.map((payload) => ({ name: job.name, data: envelope(job, payload) }));
       await boss.insert(jobs, { db: { executeSql: deferredSqlOn(tx) } });
     },
     async work(jobs, options) {
