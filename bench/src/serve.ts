@@ -43,7 +43,7 @@ async function build() {
     return app;
   }
   if (settings.mode === 'no-expansion') {
-    const service = createMemoryService({ db: database.db, config });
+    const service = createMemoryService({ db: database.db, executeAlone: database.executeAlone, config });
     return buildMcpApp({ db: database.db, service, logLevel: 'silent' });
   }
   const runtime = await createRuntime(database, config, { protections: settings.protections });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { generateApiKey, revokeKeyByOperator, setProjectActiveByOperator } from '@mmw/core';
+import { executeSqlOn, withSystem } from '@mmw/db';
 import { connectMcp } from '@mmw/test-support';
 import { useMcp, type Rec } from './fixtures.ts';
 
@@ -67,6 +68,32 @@ describe('key authentication', () => {
     await revokeKeyByOperator(f.db.database.db, issued.prefix);
     expect((await post(`Bearer ${issued.key}`)).status).toBe(401);
     expect(await lastUsed()).toBeNull();
+  });
+
+  it('answers at once when another transaction holds the key row, and records the use on a later call', async () => {
+    const issued = await f.mcp.key('auth-co', 'main');
+    // As a revocation or a label change would, until its commit.
+    const status = await withSystem(f.db.database.db, async (tx) => {
+      await executeSqlOn(tx)('select 1 from api_keys where id = $1 for no key update', [issued.keyId]);
+      const response = await fetch(f.mcp.url, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+          authorization: `Bearer ${issued.key}`,
+        },
+        body: JSON.stringify(initialize),
+        signal: AbortSignal.timeout(5_000),
+      });
+      return response.status;
+    });
+    expect(status).toBe(200);
+    const lastUsed = async () =>
+      (await f.db.query<{ at: Date | null }>('select last_used_at as at from api_keys where id = $1', [issued.keyId]))[0]
+        ?.at ?? null;
+    expect(await lastUsed()).toBeNull();
+    expect((await post(`Bearer ${issued.key}`)).status).toBe(200);
+    expect(await lastUsed()).not.toBeNull();
   });
 
   it("gives the spec's error when the key's project is inactive", async () => {

@@ -56,6 +56,7 @@ export async function createRuntime(
   const callLimits = createCallLimits(database.db);
   const service = createMemoryService({
     db: database.db,
+    executeAlone: database.executeAlone,
     config,
     expander,
     ...(options.now ? { now: options.now } : {}),

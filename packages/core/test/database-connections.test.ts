@@ -227,6 +227,63 @@ describe('round trips', () => {
   });
 });
 
+describe('statements that run alone', () => {
+  const alone = () => t.database.executeAlone;
+  const backend = async () => Number((await alone()('select pg_backend_pid() as pid')).rows[0]?.pid);
+
+  it('runs the statements of calls made together on one connection beside the pool, each in a transaction of its own', async () => {
+    // The pool has a single connection, held here: the statements run alone do not need it.
+    const held = await pool().connect();
+    try {
+      const answers = await Promise.all(
+        [1, 2, 3, 4, 5, 6].map((i) =>
+          alone()(
+            `select pg_backend_pid() as pid, pg_current_xact_id()::text as xact,
+                    current_setting('mmw.account_id', true) as before,
+                    set_config('mmw.account_id', $1, true) as after`,
+            [`tenant-${i}`],
+          ),
+        ),
+      );
+      const rows = answers.map((answer) => answer.rows[0]);
+      expect(new Set(rows.map((row) => row?.pid)).size).toBe(1);
+      const pooled = await held.query<{ pid: number }>('select pg_backend_pid() as pid');
+      expect(rows.map((row) => row?.pid)).not.toContain(pooled.rows[0]?.pid);
+      expect(new Set(rows.map((row) => row?.xact)).size).toBe(6);
+      // What one statement set for its transaction, the next never sees.
+      expect(rows.map((row) => row?.before ?? '')).toEqual(['', '', '', '', '', '']);
+      expect(rows.map((row) => row?.after)).toEqual([1, 2, 3, 4, 5, 6].map((i) => `tenant-${i}`));
+    } finally {
+      held.release();
+    }
+  });
+
+  it('fails a statement alone, and answers those sent with it', async () => {
+    const outcomes = await Promise.allSettled([
+      alone()('select $1::int + 1 as x', [1]),
+      alone()('select 1 / $1::int as x', [0]),
+      alone()('select $1::int + 1 as x', [2]),
+    ]);
+    expect(outcomes.map((outcome) => outcome.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect(outcomes[0]?.status === 'fulfilled' && outcomes[0].value.rows[0]?.x).toBe(2);
+    expect(outcomes[2]?.status === 'fulfilled' && outcomes[2].value.rows[0]?.x).toBe(3);
+  });
+
+  it('takes a new connection when its connection was lost', async () => {
+    const lost = await backend();
+    await t.query('select pg_terminate_backend($1)', [lost]);
+    // The statement that meets the closed connection fails; the ones after run on a new one.
+    let pid = Number.NaN;
+    for (let attempt = 0; attempt < 20 && !(pid > 0); attempt++) {
+      pid = await backend().catch(() => Number.NaN);
+      if (!(pid > 0)) await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(pid).toBeGreaterThan(0);
+    expect(pid).not.toBe(lost);
+    expect((await alone()('select $1::int * 2 as x', [21])).rows[0]?.x).toBe(42);
+  });
+});
+
 describe('prepared statements', () => {
   const prepared = async () =>
     (await pool().query<{ statement: string }>('select statement from pg_prepared_statements')).rows.map(

@@ -23,6 +23,15 @@ export interface Database {
   readonly db: Db;
   readonly kind: DatabaseTarget['kind'];
   readonly executeSql: ExecuteSql;
+  /**
+   * A statement that runs alone, in a transaction of its own, on the one connection kept beside
+   * the pool for such statements: those of calls that arrive together are written back to back and answered
+   * by one backend in turn (pipeline mode, a Sync each, so each has its own transaction and its own
+   * error). What every tool call starts with, the key's session, runs here
+   * (docs/decisions/0013-one-connection-for-key-sessions.md). Never a transaction: a `begin` sent
+   * here would take in the statements of other calls.
+   */
+  readonly executeAlone: ExecuteSql;
   /** The pool of the postgres kind, for tools that take one (benchmarks, job queue). */
   readonly pool: pg.Pool | undefined;
   close(): Promise<void>;
@@ -31,22 +40,11 @@ export interface Database {
 export const APP_ROLE = 'mmw_app';
 
 export function openPostgres(url: string, poolSize = 10): Database {
-  // Every connection of the pool acts as the application role, so row-level security holds
-  // even when the URL names a superuser. No JIT: its compile time (tens of ms) dwarfs the
-  // short queries of the tools, and a large workspace's estimates would otherwise trigger it.
-  // Pipeline mode: statements queued on one connection (the records of a shared transaction) are
-  // written at once, each with its own Sync, instead of one per round trip (decision 0011).
-  const pool = new pg.Pool({
-    connectionString: url,
-    max: poolSize,
-    options: `-c role=${APP_ROLE} -c jit=off`,
-    pipeline: true,
-  });
-  pool.on('error', () => {
-    // An idle client lost its connection; the pool replaces it. Nothing to log with a payload.
-  });
-  tuneConnections(pool);
+  const pool = tunedPool(url, poolSize);
   const db = drizzlePg(pool, { schema }) as unknown as Db;
+  // Beside the pool, not in it: a pool of one connection still has it for its transactions.
+  const alonePool = tunedPool(url, 1);
+  const alone = keptConnection(alonePool);
   return {
     db,
     kind: 'postgres',
@@ -55,7 +53,76 @@ export function openPostgres(url: string, poolSize = 10): Database {
       const result = await pool.query(text, values);
       return { rows: result.rows as Record<string, unknown>[] };
     },
-    close: () => pool.end(),
+    executeAlone: alone.execute,
+    close: async () => {
+      await alone.release();
+      await Promise.all([alonePool.end(), pool.end()]);
+    },
+  };
+}
+
+function tunedPool(url: string, max: number): pg.Pool {
+  // Every connection of the pool acts as the application role, so row-level security holds
+  // even when the URL names a superuser. No JIT: its compile time (tens of ms) dwarfs the
+  // short queries of the tools, and a large workspace's estimates would otherwise trigger it.
+  // Pipeline mode: statements queued on one connection (the records of a shared transaction) are
+  // written at once, each with its own Sync, instead of one per round trip (decision 0011).
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    options: `-c role=${APP_ROLE} -c jit=off`,
+    pipeline: true,
+  });
+  pool.on('error', () => {
+    // An idle client lost its connection; the pool replaces it. Nothing to log with a payload.
+  });
+  tuneConnections(pool);
+  return pool;
+}
+
+/**
+ * The connection of a pool of one, taken once and kept, for statements that run alone:
+ * node-postgres's pipeline mode writes each as it comes, with its own Sync, while earlier ones are
+ * still answered. A connection that fails is given back to be closed, and the next statement takes
+ * a new one.
+ */
+function keptConnection(pool: pg.Pool): { execute: ExecuteSql; release(): Promise<void> } {
+  let kept: Promise<pg.PoolClient> | undefined;
+  let current: pg.PoolClient | undefined;
+  let closed = false;
+  const drop = (client: pg.PoolClient, error?: Error) => {
+    if (client !== current) return;
+    current = undefined;
+    kept = undefined;
+    client.release(error ?? true);
+  };
+  const take = (): Promise<pg.PoolClient> => {
+    if (closed) return Promise.reject(new Error('the database is closed'));
+    kept ??= pool.connect().then(
+      (client) => {
+        current = client;
+        client.on('error', (error) => drop(client, error));
+        client.on('end', () => drop(client));
+        return client;
+      },
+      (error: unknown) => {
+        kept = undefined;
+        throw error;
+      },
+    );
+    return kept;
+  };
+  return {
+    execute: async (text, values) => {
+      const client = await take();
+      const result = await client.query(text, values);
+      return { rows: result.rows as Record<string, unknown>[] };
+    },
+    release: async () => {
+      closed = true;
+      const client = await kept?.catch(() => undefined);
+      if (client) drop(client);
+    },
   };
 }
 
@@ -67,14 +134,17 @@ export async function createPglite(dataDir: string): Promise<PGlite> {
 export async function openEmbedded(client: PGlite): Promise<Database> {
   await client.exec(`SET ROLE ${APP_ROLE}`);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const executeSql: ExecuteSql = async (text, values) => {
+    const result = await client.query(text, values);
+    return { rows: result.rows as Record<string, unknown>[] };
+  };
   return {
     db,
     kind: 'embedded',
     pool: undefined,
-    executeSql: async (text, values) => {
-      const result = await client.query(text, values);
-      return { rows: result.rows as Record<string, unknown>[] };
-    },
+    executeSql,
+    // One connection already: its statements run one after another.
+    executeAlone: executeSql,
     close: () => client.close(),
   };
 }

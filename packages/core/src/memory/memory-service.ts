@@ -9,7 +9,7 @@ import { guardRecord } from '../guard/index.ts';
 import { createCallLimits, keyLimitsByPlan, type CallLimits } from '../limits/call-limits.ts';
 import { authenticateKey } from '../keys/authenticate-key.ts';
 import { countNewRecords, recordLimitFailure } from '../usage/record-count.ts';
-import { createSharedTransactions, withTenant, type Db } from '@mmw/db';
+import { createSharedTransactions, executeSqlOn, withTenant, type Db, type ExecuteSql } from '@mmw/db';
 import { forgetRecord, type ForgetInput, type ForgetOutput } from './forget.ts';
 import {
   earlierAnswer,
@@ -53,6 +53,11 @@ export interface MemoryService {
 
 export interface MemoryServiceDeps {
   db: Db;
+  /**
+   * Where the key's session is read, a statement that runs alone: the database's executeAlone
+   * (one connection kept for such statements); a statement on db otherwise.
+   */
+  executeAlone?: ExecuteSql;
   config: Config;
   now?: () => Date;
   /** Expands queries that find nothing or are abstract; without it, search does not expand. */
@@ -94,6 +99,7 @@ interface Remembered extends StoredRecord {
 /** The memory tools with every rule that applies to them, for every door (MCP, dashboard, jobs). */
 export function createMemoryService(deps: MemoryServiceDeps): MemoryService {
   const { db, config } = deps;
+  const executeAlone = deps.executeAlone ?? executeSqlOn(db);
   const limits: CallLimits = deps.callLimits ?? createCallLimits(db);
   const now = deps.now ?? (() => new Date());
   const protections: Protections = deps.protections ?? { guard: true, idempotency: true, limits: true };
@@ -236,7 +242,7 @@ export function createMemoryService(deps: MemoryServiceDeps): MemoryService {
   return {
     authenticate: (presentedKey, options = {}) =>
       authenticateKey(
-        db,
+        executeAlone,
         presentedKey,
         protections.limits && options.toolCall === true ? { countCallWith: keyLimits } : {},
       ),
