@@ -158,14 +158,17 @@ export async function describeRecords(
   if (rows.length === 0) return [];
   const known = await loadSources(tx, caller, rows);
   const withKey = [...known.values()].filter((row) => row.factKey !== null).map((row) => row.id);
-  // One after another: a transaction is one connection.
-  const conflicts = await conflictingIds(tx, caller, withKey);
-  const graph = await loadGraph(
-    tx,
-    caller,
-    rows.map((row) => row.id),
-  );
-  const names = await workspaceNames(tx, caller, rows, options.workspace);
+  // Issued together, they queue on the transaction's connection and are written at once (the pool's
+  // pipeline mode): one round trip for the three.
+  const [conflicts, graph, names] = await Promise.all([
+    conflictingIds(tx, caller, withKey),
+    loadGraph(
+      tx,
+      caller,
+      rows.map((row) => row.id),
+    ),
+    workspaceNames(tx, caller, rows, options.workspace),
+  ]);
   const own = new Map<string, RecordStatus>();
   const derivedFrom = new Map<string, readonly string[]>();
   for (const row of known.values()) {
