@@ -25,9 +25,9 @@ export interface Database {
   readonly executeSql: ExecuteSql;
   /**
    * A statement that runs alone, in a transaction of its own, on the one connection kept beside
-   * the pool for such statements: those of calls that arrive together are written back to back and answered
-   * by one backend in turn (pipeline mode, a Sync each, so each has its own transaction and its own
-   * error). What every tool call starts with, the key's session, runs here
+   * the pool for such statements: those of calls that arrive together are written back to back and
+   * answered by one backend in turn (pipeline mode, a Sync each, so each has its own transaction and
+   * its own error). What every tool call starts with, the key's session, runs here
    * (docs/decisions/0013-one-connection-for-key-sessions.md). Never a transaction: a `begin` sent
    * here would take in the statements of other calls.
    */
