@@ -93,7 +93,7 @@ try {
   const floor8 = await measureFloor(bench.url, CLIENTS, REMEMBER_SECONDS);
   const floor10 = await measureFloor(bench.url, 10, REMEMBER_SECONDS);
   print(
-    `bare fastify route, one INSERT: ${throughputSummary(floor8)} at ${CLIENTS} clients; ${perSecond(rate(floor10))} at 10`,
+    `bare fastify route, one INSERT: ${throughputSummary(floor8)} at ${CLIENTS} clients; ${perSecond(rate(floor10))} at 10; ${cpuSummary(floor8.cpu)}`,
   );
   const empty = await measureProtections(bench.url, tenant.keys, REMEMBER_SECONDS);
   const onRate = mean(empty.on.map(rate));

@@ -31,7 +31,7 @@ export function rememberArgs(): Record<string, unknown> {
 }
 
 /** The floor: a bare fastify route doing one INSERT on a pool of the same size. */
-export async function measureFloor(url: string, clients: number, seconds: number): Promise<LoadResult> {
+export async function measureFloor(url: string, clients: number, seconds: number): Promise<RememberResult> {
   const server = await startServer({ mode: 'floor', url, poolSize: POOL_SIZE });
   try {
     const call = async () => {
@@ -43,7 +43,8 @@ export async function measureFloor(url: string, clients: number, seconds: number
       return answer.status === 200 ? undefined : `HTTP ${answer.status}`;
     };
     await closedLoop(clients, WARM_UP_SECONDS, call);
-    return await closedLoop(clients, seconds, call);
+    const { result, split } = await cpuPerCall(server.pid, () => closedLoop(clients, seconds, call));
+    return { ...result, cpu: split };
   } finally {
     await server.stop();
   }

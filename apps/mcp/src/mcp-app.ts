@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import { isAppError, type MemoryService, type MemorySession } from '@mmw/core';
 import { setLimitHeaders } from './limit-headers.ts';
 import { isDatabaseReady, type Db } from '@mmw/db';
+import { OneCallTransport, singleToolCall } from './one-call-transport.ts';
 import { describeError } from './safe-log.ts';
 import { registerMemoryTools } from './tools.ts';
 
@@ -124,8 +125,20 @@ export async function buildMcpApp(options: McpAppOptions): Promise<FastifyInstan
         logError: (error) => request.log.error({ err: describeError(error) }, 'tool failed'),
       });
       // Stateless: a fresh server and transport for every request, so any replica answers any request.
-      // The SDK's web-standard transport is given the request fastify already parsed, and its answer
-      // (JSON, not a stream) is sent as it is: no conversion of Node's request and response objects.
+      const toolCall = singleToolCall(request.headers, request.body);
+      if (toolCall !== undefined) {
+        // A lone tool call, the request of nearly every call: its answer is the body. Nothing is
+        // closed: neither holds anything once the answer is sent (the SDK's close() would build an
+        // error, with its stack, for the requests it no longer has).
+        const transport = new OneCallTransport(toolCall, request.headers);
+        await server.connect(transport);
+        transport.deliver();
+        const answer = await transport.answer;
+        return reply.type('application/json').send(JSON.stringify(answer));
+      }
+      // Anything else (initialize, the tool list, notifications, batches, a body that is not JSON-RPC)
+      // goes to the SDK's web-standard transport, given the request fastify already parsed; its answer
+      // (JSON, not a stream) is sent as it is.
       const transport = new WebStandardStreamableHTTPServerTransport({
         sessionIdGenerator: undefined,
         enableJsonResponse: true,

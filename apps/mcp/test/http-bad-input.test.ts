@@ -17,7 +17,12 @@ async function raw(body: string, headers: Record<string, string> = {}, method = 
 }
 
 function toolCall(args: unknown): string {
-  return JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'remember', arguments: args } });
+  return JSON.stringify({
+    jsonrpc: '2.0',
+    id: 7,
+    method: 'tools/call',
+    params: { name: 'remember', arguments: args },
+  });
 }
 
 async function count(): Promise<number> {
@@ -39,7 +44,10 @@ describe('the HTTP door', () => {
   it.each([
     ['malformed JSON', '{"jsonrpc": "2.0", "id": 1, "method": '],
     ['a JSON-RPC body of the wrong shape', JSON.stringify({ hello: 'world' })],
-    ['a __proto__ key', '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"remember","arguments":{"content":"x","__proto__":{"admin":true}}}}'],
+    [
+      'a __proto__ key',
+      '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"remember","arguments":{"content":"x","__proto__":{"admin":true}}}}',
+    ],
     ['a 10 MB body', toolCall({ content: 'x'.repeat(10 * 1024 * 1024) })],
   ])('answers %s with a 4xx and stores nothing', async (_name, body) => {
     await f.client.ok('remember', { content: 'baseline' });
@@ -61,9 +69,75 @@ describe('the HTTP door', () => {
     expect(await count()).toBe(before);
   });
 
+  it('answers a lone tool call with its JSON-RPC response, its id as sent', async () => {
+    for (const id of [7, 'call-7']) {
+      const response = await raw(
+        JSON.stringify({
+          jsonrpc: '2.0',
+          id,
+          method: 'tools/call',
+          params: { name: 'search', arguments: { query: '' } },
+        }),
+      );
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+      expect(response.headers.get('mcp-session-id')).toBeNull();
+      const body = (await response.json()) as {
+        jsonrpc: string;
+        id: unknown;
+        result: { structuredContent: { result?: unknown } };
+      };
+      expect(body.jsonrpc).toBe('2.0');
+      expect(body.id).toBe(id);
+      expect(Array.isArray(body.result.structuredContent.result)).toBe(true);
+    }
+  });
+
+  it('holds a tool call to the transport rules: Accept, Content-Type and protocol version', async () => {
+    const call = toolCall({ content: 'never stored: the request is refused' });
+    const before = await count();
+    expect((await raw(call, { accept: 'application/json' })).status).toBe(406);
+    expect((await raw(call, { 'content-type': 'text/plain' })).status).toBe(415);
+    const version = await raw(call, { 'mcp-protocol-version': '1999-01-01' });
+    expect(version.status).toBe(400);
+    expect(((await version.json()) as { error: { message: string } }).error.message).toMatch(
+      /Unsupported protocol version/,
+    );
+    expect(await count()).toBe(before);
+  });
+
+  it('answers a tool call whose params are not a tool call with a JSON-RPC error', async () => {
+    const response = await raw(
+      JSON.stringify({ jsonrpc: '2.0', id: 4, method: 'tools/call', params: { name: 42 } }),
+    );
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { id: unknown; error?: { code: number; message: string } };
+    expect(body.id).toBe(4);
+    expect(body.error?.message).toMatch(/invalid/i);
+  });
+
+  it('answers a batch of tool calls with an answer for each', async () => {
+    const search = (id: number) => ({
+      jsonrpc: '2.0',
+      id,
+      method: 'tools/call',
+      params: { name: 'search', arguments: { query: '' } },
+    });
+    const response = await raw(JSON.stringify([search(1), search(2)]));
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as Array<{ id: number; result?: unknown }>;
+    expect(body.map((answer) => answer.id).sort()).toEqual([1, 2]);
+    expect(body.every((answer) => answer.result !== undefined)).toBe(true);
+  });
+
   it('answers an unknown tool with an error, not a 5xx', async () => {
     const response = await raw(
-      JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'drop_tables', arguments: {} } }),
+      JSON.stringify({
+        jsonrpc: '2.0',
+        id: 3,
+        method: 'tools/call',
+        params: { name: 'drop_tables', arguments: {} },
+      }),
     );
     expect(response.status).toBeLessThan(500);
   });
