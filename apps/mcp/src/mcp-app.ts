@@ -7,7 +7,7 @@ import { setLimitHeaders } from './limit-headers.ts';
 import { isDatabaseReady, type Db } from '@mmw/db';
 import { OneCallTransport, singleToolCall } from './one-call-transport.ts';
 import { describeError } from './safe-log.ts';
-import { registerMemoryTools } from './tools.ts';
+import { isMemoryTool, MEMORY_TOOLS, registerMemoryTools } from './tools.ts';
 
 export interface McpAppOptions {
   db: Db;
@@ -118,14 +118,20 @@ export async function buildMcpApp(options: McpAppOptions): Promise<FastifyInstan
         { name: 'mmw', version: options.version ?? '0.1.0' },
         { jsonSchemaValidator },
       );
-      registerMemoryTools(server, {
-        service: options.service,
-        session,
-        idempotencyKey: typeof idempotencyHeader === 'string' ? idempotencyHeader : undefined,
-        logError: (error) => request.log.error({ err: describeError(error) }, 'tool failed'),
-      });
       // Stateless: a fresh server and transport for every request, so any replica answers any request.
       const toolCall = singleToolCall(request.headers, request.body);
+      const called = toolCall?.params?.name;
+      registerMemoryTools(
+        server,
+        {
+          service: options.service,
+          session,
+          idempotencyKey: typeof idempotencyHeader === 'string' ? idempotencyHeader : undefined,
+          logError: (error) => request.log.error({ err: describeError(error) }, 'tool failed'),
+        },
+        // A call of one of the tools needs only that one; any other request gets all four.
+        typeof called === 'string' && isMemoryTool(called) ? [called] : MEMORY_TOOLS,
+      );
       if (toolCall !== undefined) {
         // A lone tool call, the request of nearly every call: its answer is the body. Nothing is
         // closed: neither holds anything once the answer is sent (the SDK's close() would build an

@@ -69,6 +69,21 @@ describe('the HTTP door', () => {
     expect(await count()).toBe(before);
   });
 
+  it('lists the four tools with their schemas and annotations', async () => {
+    const { tools } = await f.client.client.listTools();
+    const byName = new Map(tools.map((tool) => [tool.name, tool]));
+    expect([...byName.keys()].sort()).toEqual(['forget', 'remember', 'search', 'validate_memory']);
+    for (const tool of tools) {
+      expect(tool.description?.length).toBeGreaterThan(40);
+      expect(tool.inputSchema.type).toBe('object');
+      expect(tool.outputSchema?.type).toBe('object');
+    }
+    expect(byName.get('search')?.annotations?.readOnlyHint).toBe(true);
+    expect(byName.get('validate_memory')?.annotations?.readOnlyHint).toBe(true);
+    expect(byName.get('forget')?.annotations?.destructiveHint).toBe(true);
+    expect(byName.get('remember')?.annotations?.readOnlyHint).toBe(false);
+  });
+
   it('answers a lone tool call with its JSON-RPC response, its id as sent', async () => {
     for (const id of [7, 'call-7']) {
       const response = await raw(
@@ -140,5 +155,10 @@ describe('the HTTP door', () => {
       }),
     );
     expect(response.status).toBeLessThan(500);
+    const body = (await response.json()) as {
+      result?: { isError?: boolean; content?: Array<{ text?: string }> };
+      error?: { message?: string };
+    };
+    expect(body.result?.content?.[0]?.text ?? body.error?.message).toMatch(/Tool drop_tables not found/);
   });
 });
