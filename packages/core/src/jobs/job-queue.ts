@@ -76,8 +76,11 @@ export async function createJobQueue(
   };
   const boss = new PgBoss({
     db: {
+      // After stop, a statement runs nowhere. The only ones pg-boss still sends then are a complete
+      // or a fail it does not await, which read the count of jobs changed from the first row: that
+      // row says none (an empty answer made them throw, unhandled).
       executeSql: (text, values) =>
-        stopped ? Promise.resolve({ rows: [] }) : track(database.executeSql(text, values)),
+        stopped ? Promise.resolve({ rows: [{ count: 0 }] }) : track(database.executeSql(text, values)),
     },
     schema: 'pgboss',
     migrate: false,
@@ -161,7 +164,13 @@ export async function createJobQueue(
     async stop() {
       stopping = true;
       await boss.stop({ graceful: true, wait: true, close: false });
-      while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
+      // What pg-boss does once a statement answers (a fetch that ends in a fail, a handler that ends
+      // in a complete) comes a few promise steps later: one turn of the event loop lets it start
+      // before the queue counts as drained.
+      do {
+        while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
+        await new Promise((resolve) => setImmediate(resolve));
+      } while (inFlight.size > 0);
       stopped = true;
     },
   };

@@ -1,0 +1,45 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { createJobQueue, runnable, type JobDefinition } from '@mmw/core';
+import { withSystem } from '@mmw/db';
+import { createTestDatabase, type TestDatabase } from '@mmw/test-support';
+
+let t: TestDatabase;
+/** A queue the migrations create; the job's handler is the test's own. */
+const QUEUE = 'archivist';
+
+beforeAll(async () => {
+  t = await createTestDatabase();
+});
+
+afterAll(async () => {
+  await t.drop();
+});
+
+describe('the job queue', () => {
+  it('stops after a running job is done, and records it as completed', async () => {
+    const queue = await createJobQueue(t.database, { supervise: false });
+    let started: () => void = () => {};
+    const running = new Promise<void>((resolve) => (started = resolve));
+    let finish: () => void = () => {};
+    const gate = new Promise<void>((resolve) => (finish = resolve));
+    const job: JobDefinition<{ n: number }> = {
+      name: QUEUE,
+      payload: z.object({ n: z.number() }),
+      handle: async () => {
+        started();
+        await gate;
+      },
+    };
+    await withSystem(t.database.db, (tx) => queue.enqueue(tx, job, { n: 1 }));
+    await queue.work([runnable(job)], { concurrency: 1, batchSize: 1 });
+    await running;
+    // pg-boss marks the job completed without awaiting it, once the handler is done: stop must
+    // wait for that statement too, and nothing may reject unhandled.
+    const stopped = queue.stop();
+    finish();
+    await stopped;
+    const states = await t.query<{ state: string }>('select state from pgboss.job where name = $1', [QUEUE]);
+    expect(states.map((row) => row.state)).toEqual(['completed']);
+  });
+});
