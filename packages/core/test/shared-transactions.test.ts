@@ -99,6 +99,23 @@ describe('shared transactions', () => {
     for (const answer of [alone, ...together]) expect(answer.tenant).toBe(first);
   });
 
+  it('sends the next transaction of the account before it answers the writes of the last one', async () => {
+    const shared = createSharedTransactions(t.database.db, { maxShared: 16 });
+    const events: string[] = [];
+    const held = gate();
+    const running = shared.run(first, holding(held.opened)).then(() => events.push('first answered'));
+    const waiting = shared.run(first, async (tx) => {
+      events.push('next started');
+      return whereAmI(tx);
+    });
+    held.open();
+    await Promise.all([running, waiting]);
+    expect(events).toEqual(['next started', 'first answered']);
+    // With nothing waiting, a write is answered as soon as its transaction ends.
+    const lone = await shared.run(first, whereAmI);
+    expect(lone.tenant).toBe(first);
+  });
+
   it('shares at most maxShared writes in one transaction', async () => {
     const shared = createSharedTransactions(t.database.db, { maxShared: 2 });
     const held = gate();

@@ -108,7 +108,17 @@ export function createSharedTransactions<T = unknown>(
           lane = { running: false, waiting: [] };
           lanes.set(accountId, lane);
         }
-        lane.waiting.push({ work, resolve: resolve as (value: T) => void, reject });
+        // While records of the account wait, a transaction's answers are given once the next
+        // transaction is sent (a turn of the event loop later): PostgreSQL works on it while the
+        // ingress answers, instead of each waiting for the other.
+        const settle = (answer: () => void) =>
+          lane.waiting.length > 0 ? void setImmediate(answer) : answer();
+        const fail: (error: unknown) => void = reject;
+        lane.waiting.push({
+          work,
+          resolve: (value) => settle(() => resolve(value as R)),
+          reject: (error) => settle(() => fail(error)),
+        });
         next(accountId, lane);
       });
     },
