@@ -15,6 +15,25 @@ describe('X-Idempotency-Key', () => {
     expect(found.result).toHaveLength(1);
   });
 
+  it('replays the first answer as it was given, after the record got a newer version', async () => {
+    const args = { content: 'the deploy runs at noon', workspace: 'idem5', fact_key: 'deploy.time' };
+    const first = await rawToolCall(f.mcp.url, f.key, 'remember', args, idem('k-5'));
+    const newer = await f.client.ok<{ id: string }>('remember', { ...args, content: 'the deploy runs at one' });
+    const [old] = (
+      await f.client.ok<{ result: Array<{ id: string; superseded_by: string | null }> }>('search', {
+        query: 'deploy noon',
+        workspace: 'idem5',
+      })
+    ).result.filter((record) => record.id === first.structured?.id);
+    expect(old?.superseded_by).toBe(newer.id);
+
+    const replay = await rawToolCall(f.mcp.url, f.key, 'remember', args, idem('k-5'));
+    expect(replay.isError).toBe(false);
+    expect(first.structured).toMatchObject({ status: 'unverified', superseded_by: null, graph_relations: [] });
+    expect(replay.structured).toEqual(first.structured);
+    expect(replay.text).toBe(first.text);
+  });
+
   it('answers 409 Conflict for the same key with different content, and stores nothing', async () => {
     await rawToolCall(f.mcp.url, f.key, 'remember', { content: 'first body', workspace: 'idem2' }, idem('k-2'));
     const other = await rawToolCall(f.mcp.url, f.key, 'remember', { content: 'second body', workspace: 'idem2' }, idem('k-2'));

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { forgetRecord, insertRecord, validateRememberInput, type Caller } from '@mmw/core';
 import { withTenant } from '@mmw/db';
@@ -67,7 +68,7 @@ beforeAll(async () => {
       const scope = i % 11 === 0 ? 'private' : i % 3 === 0 ? 'shared' : null;
       const content = contentOf(i, random);
       const input = validateRememberInput({ content, workspace: 'big', ...(scope ? { scope } : {}) });
-      const record = await insertRecord(tx, caller, input);
+      const record = await insertRecord(tx, caller, randomUUID(), input);
       // source is 'agent' for writes through MCP, and counts as text.
       fixtures.push({ id: record.id, text: `${content} agent`, scope, updatedAt: 0, forgotten: false });
     }

@@ -66,11 +66,16 @@ export async function createRuntime(
       jobs.enqueueAll(
         tx,
         archivist,
-        stored.map(({ caller, record }) => ({ accountId: caller.accountId, recordId: record.id })),
+        stored.map(({ caller, recordId }) => ({ accountId: caller.accountId, recordId })),
       ),
   });
 
-  const billing = createBilling({ db: database.db, config, jobs, ...(options.now ? { now: options.now } : {}) });
+  const billing = createBilling({
+    db: database.db,
+    config,
+    jobs,
+    ...(options.now ? { now: options.now } : {}),
+  });
 
   return {
     service,

@@ -4,6 +4,7 @@ import { deferredSqlOn, failedRequirement, idempotencyEntries, type Db } from '@
 import type { Caller } from '../caller.ts';
 import { AppError, messages } from '../errors.ts';
 import type { RecordView } from './record-view.ts';
+import { rememberedAnswer } from './remember.ts';
 
 const KEEP_HOURS = 24;
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
@@ -23,29 +24,29 @@ export function fingerprintRequest(request: unknown): string {
 const KEY_HELD_FAILURE = 'mmw:idempotency_key_held';
 
 /**
- * The entries of $1 (a JSON array of project_id, key, fingerprint, record_id, response), or a failed
- * requirement when a live earlier answer holds one of the keys.
+ * The entries of $1 (a JSON array of project_id, key, fingerprint, record_id), or a failed
+ * requirement when a live earlier answer holds one of the keys. The answer is the record's: it is
+ * rebuilt from it (rememberedAnswer), so it is not stored twice.
  */
 const STORE_ANSWERS = `with entries as (
-     select * from jsonb_to_recordset($1::jsonb)
-       as x (project_id uuid, key text, fingerprint text, record_id uuid, response jsonb)
+     select * from jsonb_to_recordset($1::jsonb) as x (project_id uuid, key text, fingerprint text, record_id uuid)
    ), stored as (
-     insert into idempotency_entries as e (account_id, project_id, key, fingerprint, record_id, response, expires_at)
-     select $2::uuid, project_id, key, fingerprint, record_id, response, now() + make_interval(hours => ${KEEP_HOURS})
+     insert into idempotency_entries as e (account_id, project_id, key, fingerprint, record_id, expires_at)
+     select $2::uuid, project_id, key, fingerprint, record_id, now() + make_interval(hours => ${KEEP_HOURS})
        from entries
      on conflict (project_id, key) do update set
-       fingerprint = excluded.fingerprint, record_id = excluded.record_id, response = excluded.response,
+       fingerprint = excluded.fingerprint, record_id = excluded.record_id, response = null,
        expires_at = excluded.expires_at, created_at = now()
        where e.expires_at < now()
      returning 1)
    select mmw_require((select count(*) from stored) = (select count(*) from entries), $3)`;
 
-/** An answer to keep under its request's X-Idempotency-Key. */
+/** The record a request stored, to keep under its X-Idempotency-Key. */
 export interface IdempotentAnswer {
   caller: Caller;
   key: string;
   fingerprint: string;
-  answer: RecordView;
+  recordId: string;
 }
 
 /**
@@ -61,12 +62,11 @@ export async function storeIdempotentAnswers(
   answers: IdempotentAnswer[],
 ): Promise<void> {
   if (answers.length === 0) return;
-  const entries = answers.map(({ caller, key, fingerprint, answer }) => ({
+  const entries = answers.map(({ caller, key, fingerprint, recordId }) => ({
     project_id: caller.projectId,
     key,
     fingerprint,
-    record_id: answer.id,
-    response: answer,
+    record_id: recordId,
   }));
   await deferredSqlOn(tx)(STORE_ANSWERS, [JSON.stringify(entries), accountId, KEY_HELD_FAILURE]);
 }
@@ -77,8 +77,9 @@ export function idempotencyKeyHeld(error: unknown): boolean {
 }
 
 /**
- * The answer stored under the key, when the request is the same (same fingerprint); undefined when
- * the key holds nothing live. A different request under a used key is a conflict.
+ * The answer given under the key, when the request is the same (same fingerprint); undefined when
+ * the key holds nothing live. A different request under a used key is a conflict. Entries stored
+ * before answers were rebuilt from their records keep the answer itself.
  */
 export async function earlierAnswer(
   tx: Db,
@@ -87,7 +88,11 @@ export async function earlierAnswer(
   fingerprint: string,
 ): Promise<RecordView | undefined> {
   const [earlier] = await tx
-    .select({ fingerprint: idempotencyEntries.fingerprint, response: idempotencyEntries.response })
+    .select({
+      fingerprint: idempotencyEntries.fingerprint,
+      recordId: idempotencyEntries.recordId,
+      response: idempotencyEntries.response,
+    })
     .from(idempotencyEntries)
     .where(
       and(
@@ -98,8 +103,9 @@ export async function earlierAnswer(
       ),
     );
   if (!earlier) return undefined;
-  if (earlier.fingerprint !== fingerprint || earlier.response === null) {
+  if (earlier.fingerprint !== fingerprint) {
     throw new AppError('idempotency_conflict', messages.idempotencyConflict);
   }
-  return earlier.response as RecordView;
+  if (earlier.response !== null) return earlier.response as RecordView;
+  return earlier.recordId === null ? undefined : rememberedAnswer(tx, earlier.recordId);
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { recordAudit } from '../audit/record-audit.ts';
 import { entitlementFor, type Access } from '../billing/entitlement.ts';
 import { planById, type Plan } from '../billing/plans.ts';
@@ -22,7 +23,7 @@ import {
 import type { LimitState, MemorySession } from './memory-session.ts';
 import { validateRememberInput, type RememberInput, type ValidRememberInput } from './record-input.ts';
 import type { RecordView } from './record-view.ts';
-import { insertRecord } from './remember.ts';
+import { canSendRecordAtOnce, insertRecord, sendRecordAtOnce } from './remember.ts';
 import { searchRecords, type SearchInput, type SearchOutput } from './search.ts';
 import { validateMemory, type ValidateInput, type ValidateOutput } from './validate-memory.ts';
 
@@ -87,7 +88,7 @@ export interface Protections {
 /** A record a remember stored, with its caller. */
 export interface StoredRecord {
   caller: Caller;
-  record: RecordView;
+  recordId: string;
 }
 
 /** What a remember leaves for its transaction's end: written once for all that share it. */
@@ -207,16 +208,20 @@ export function createMemoryService(deps: MemoryServiceDeps): MemoryService {
   ) {
     const fingerprint = idempotencyKey === undefined ? undefined : fingerprintRequest(input);
     try {
-      // The idempotency entry, the archivist's job and the record count are sent with the commit.
-      const { record } = await recordWrites.run(caller.accountId, async (tx) => {
-        const stored = await insertRecord(tx, caller, input);
-        const idempotent =
-          idempotencyKey !== undefined && fingerprint !== undefined
-            ? { caller, key: idempotencyKey, fingerprint, answer: stored }
-            : undefined;
-        return { caller, plan, record: stored, idempotent };
+      // The idempotency entry, the archivist's job and the record count are sent with the commit;
+      // a record that needs nothing more is sent with them, in the same round trip.
+      const recordId = randomUUID();
+      const idempotent =
+        idempotencyKey !== undefined && fingerprint !== undefined
+          ? { caller, key: idempotencyKey, fingerprint, recordId }
+          : undefined;
+      return await recordWrites.run(caller.accountId, {
+        intent: { caller, plan, recordId, idempotent },
+        work: (tx) => insertRecord(tx, caller, recordId, input),
+        ...(canSendRecordAtOnce(input)
+          ? { atOnce: (tx: Db) => sendRecordAtOnce(tx, caller, recordId, input) }
+          : {}),
       });
-      return record;
     } catch (thrown) {
       const error = recordLimitFailure(thrown, plan) ?? thrown;
       if (idempotencyKey === undefined || fingerprint === undefined) throw error;

@@ -19,29 +19,48 @@ async function assertSourcesExist(tx: Db, caller: Caller, ids: string[]): Promis
   if (missing.length > 0) throw unknownDerivedFrom(missing);
 }
 
+/** The failure of a record sent at once whose workspace does not exist yet (see insertInto). */
+const WORKSPACE_MISSING = 'mmw:workspace_missing';
+
+/** The columns of an inserted record its answer is made of. */
+const INSERTED_COLUMNS = [
+  'id',
+  'workspace_id',
+  'content',
+  'source',
+  'source_id',
+  'source_hash',
+  'source_revision',
+  'fact_key',
+  'confidence',
+  'scope',
+  'derived_from',
+  'superseded_by',
+  'archivist_mark',
+  'created_at',
+  'updated_at',
+];
+
 /**
- * The record, for a workspace of the caller's project that exists and is active; no row when it does
- * not. Its time is the statement's own moment (records stored in one transaction each have theirs),
+ * The record $15, for a workspace of the caller's project that exists and is active; no row when it
+ * does not, or, sent at once (with the statements after it already written), a failure that stops
+ * them. Its time is the statement's own moment (records stored in one transaction each have theirs),
  * taken once, so that created_at and updated_at are the same.
  */
-const insertInto = (superseding: string) => `
+const insertInto = (superseding: string, atOnce = false) => `
   with ws as (
     select id, name, clock_timestamp() as at from workspaces
      where account_id = $1::uuid and project_id = $2::uuid and name = $3 and deleted_at is null
   ), inserted as (
-    insert into records (account_id, project_id, workspace_id, author_user_id, key_id, content, source,
+    insert into records (id, account_id, project_id, workspace_id, author_user_id, key_id, content, source,
                          source_id, source_hash, source_revision, fact_key, confidence, scope, derived_from,
                          created_at, updated_at)
-    select $1::uuid, $2::uuid, ws.id, $4::uuid, $5::uuid, $6, $7, $8, $9, $10, $11, $12::float8, $13, $14::uuid[],
-           ws.at, ws.at
-      from ws
-    returning id, workspace_id, content, source, source_id, source_hash, source_revision, fact_key, confidence,
-              scope, derived_from, superseded_by, archivist_mark, created_at, updated_at
+    select $15::uuid, $1::uuid, $2::uuid, ws.id, $4::uuid, $5::uuid, $6, $7, $8, $9, $10, $11, $12::float8, $13,
+           $14::uuid[], ws.at, ws.at
+      from ${atOnce ? `(select 1) as one left join ws on true where mmw_require(ws.id is not null, '${WORKSPACE_MISSING}')` : 'ws'}
+    returning ${INSERTED_COLUMNS.join(', ')}
   )${superseding}
   select inserted.*, ws.name as workspace from inserted, ws`;
-
-/** Built once: the statement of every remember without a fact_key, prepared once per connection. */
-const INSERT_INTO_WORKSPACE = insertInto('');
 
 /**
  * Versions of one fact_key in one workspace are written one at a time: a version saved at the same
@@ -57,14 +76,24 @@ const LOCK_FACT_KEY = `select pg_advisory_xact_lock(
  * run: a generic plan made while records was nearly empty found them by reading every record of the
  * account, on every remember, until the connection closed (docs/decisions/0010).
  */
-const INSERT_NEW_VERSION = `${PLANNED_EACH_TIME}${insertInto(
-  `, superseded as (
+const SUPERSEDING = `, superseded as (
     -- Earlier versions are kept and marked; their updated_at is left alone, so the newest ranks first.
     update records r set superseded_by = i.id from inserted i
      where r.account_id = $1::uuid and r.workspace_id = i.workspace_id and r.fact_key = $11
        and r.superseded_by is null and r.deleted_at is null
-  )`,
-)}`;
+  )`;
+
+/**
+ * Built once each: the statements of remember (with a fact_key: planned on every run, for the reason
+ * above), alone or sent at once with the statements after them.
+ */
+const INSERT = {
+  alone: { plain: insertInto(''), version: `${PLANNED_EACH_TIME}${insertInto(SUPERSEDING)}` },
+  atOnce: {
+    plain: insertInto('', true),
+    version: `${PLANNED_EACH_TIME}${insertInto(SUPERSEDING, true)}`,
+  },
+};
 
 /** The inserted row: the record view's columns as stored, with the workspace id and archivist mark. */
 const insertedRow = recordViewSchema
@@ -86,37 +115,10 @@ const insertedRow = recordViewSchema
   })
   .extend({ workspace_id: z.string(), archivist_mark: z.enum(['stale', 'refined']).nullable() });
 
-async function insertIntoWorkspace(
-  tx: Db,
-  caller: Caller,
-  input: ValidRememberInput,
-): Promise<RecordView | undefined> {
-  if (input.factKey !== null)
-    await executeSqlOn(tx)(LOCK_FACT_KEY, [
-      caller.accountId,
-      caller.projectId,
-      input.workspace,
-      input.factKey,
-    ]);
-  const statement = input.factKey === null ? INSERT_INTO_WORKSPACE : INSERT_NEW_VERSION;
-  const { rows } = await executeSqlOn(tx)(statement, [
-    caller.accountId,
-    caller.projectId,
-    input.workspace,
-    caller.userId,
-    caller.keyId,
-    input.content,
-    caller.source,
-    input.sourceId,
-    input.sourceHash,
-    input.sourceRevision,
-    input.factKey,
-    input.confidence,
-    input.scope,
-    input.derivedFrom,
-  ]);
-  if (rows[0] === undefined) return undefined;
-  const row = insertedRow.parse(rows[0]);
+type InsertedRow = z.infer<typeof insertedRow>;
+
+/** A remember's answer: the record as it was inserted, in a workspace, unverified and unlinked. */
+function answerOf(row: InsertedRow): RecordView {
   const record: RecordRow = {
     id: row.id,
     workspaceId: row.workspace_id,
@@ -138,20 +140,97 @@ async function insertIntoWorkspace(
 }
 
 /**
+ * The record's insert, after the lock of its fact_key when it has one; both are sent before either
+ * is answered.
+ */
+async function insertIntoWorkspace(
+  tx: Db,
+  caller: Caller,
+  id: string,
+  input: ValidRememberInput,
+  statements: (typeof INSERT)['alone'],
+): Promise<RecordView | undefined> {
+  const run = executeSqlOn(tx);
+  const locked =
+    input.factKey === null
+      ? undefined
+      : run(LOCK_FACT_KEY, [caller.accountId, caller.projectId, input.workspace, input.factKey]);
+  const inserted = run(input.factKey === null ? statements.plain : statements.version, [
+    caller.accountId,
+    caller.projectId,
+    input.workspace,
+    caller.userId,
+    caller.keyId,
+    input.content,
+    caller.source,
+    input.sourceId,
+    input.sourceHash,
+    input.sourceRevision,
+    input.factKey,
+    input.confidence,
+    input.scope,
+    input.derivedFrom,
+    id,
+  ]);
+  const [{ rows }] = await Promise.all([inserted, locked]);
+  return rows[0] === undefined ? undefined : answerOf(insertedRow.parse(rows[0]));
+}
+
+/**
  * Inserts a new record in the caller's transaction. Never overwrites: a record with the same fact_key
  * becomes a newer version and the earlier versions point to it through superseded_by. The input is
  * already validated and guarded. A workspace not yet written (or another project's, or deleted) takes
  * the slow way: found or created with every check, then the same statement again.
  */
-export async function insertRecord(tx: Db, caller: Caller, input: ValidRememberInput): Promise<RecordView> {
+export async function insertRecord(
+  tx: Db,
+  caller: Caller,
+  id: string,
+  input: ValidRememberInput,
+): Promise<RecordView> {
   if (input.derivedFrom.length === 0) {
-    const inserted = await insertIntoWorkspace(tx, caller, input);
+    const inserted = await insertIntoWorkspace(tx, caller, id, input, INSERT.alone);
     if (inserted) return inserted;
   }
   // The workspace is checked before the sources, so its error comes first.
   await findOrCreateWorkspace(tx, caller, input.workspace);
   await assertSourcesExist(tx, caller, input.derivedFrom);
-  const created = await insertIntoWorkspace(tx, caller, input);
+  const created = await insertIntoWorkspace(tx, caller, id, input, INSERT.alone);
   if (!created) throw new AppError('unavailable', 'the record could not be stored');
   return created;
+}
+
+/**
+ * insertRecord's statements sent at once, with those after them already written, for a record that
+ * needs no more: a workspace that exists and no derived_from. Anywhere else it fails in the database,
+ * which stops the statements after it, and the record is stored again by insertRecord.
+ */
+export function canSendRecordAtOnce(input: ValidRememberInput): boolean {
+  return input.derivedFrom.length === 0;
+}
+
+export async function sendRecordAtOnce(
+  tx: Db,
+  caller: Caller,
+  id: string,
+  input: ValidRememberInput,
+): Promise<RecordView> {
+  const inserted = await insertIntoWorkspace(tx, caller, id, input, INSERT.atOnce);
+  if (!inserted) throw new AppError('unavailable', 'the record could not be stored');
+  return inserted;
+}
+
+const REMEMBERED = `select ${INSERTED_COLUMNS.map((column) => `r.${column}`).join(', ')}, w.name as workspace
+  from records r join workspaces w on w.id = r.workspace_id where r.id = $1::uuid`;
+
+/**
+ * The answer remember gave when it stored the record: rebuilt from the row, as it was then (a new
+ * record is never superseded, and its update time was its creation time); what replays an
+ * idempotent request. Undefined when the record is gone from the table.
+ */
+export async function rememberedAnswer(tx: Db, recordId: string): Promise<RecordView | undefined> {
+  const { rows } = await executeSqlOn(tx)(REMEMBERED, [recordId]);
+  if (rows[0] === undefined) return undefined;
+  const row = insertedRow.parse(rows[0]);
+  return answerOf({ ...row, superseded_by: null, archivist_mark: null, updated_at: row.created_at });
 }
