@@ -81,13 +81,17 @@ export function createSharedTransactions<I = undefined>(
    * A write that fails makes PostgreSQL refuse the statements after it, and the commit ends the
    * transaction as a rollback; so the results are read once the commit is answered.
    */
-  async function atOnce(accountId: string, units: Array<Waiting<I>>): Promise<unknown[]> {
+  async function atOnce(
+    accountId: string,
+    units: Array<Waiting<I>>,
+    works: Array<TenantWork<unknown>>,
+  ): Promise<unknown[]> {
     let sent: Array<Promise<unknown>> = [];
     // Taken as they are sent: a write may fail before the commit is answered.
     let settled: Promise<unknown> = Promise.resolve();
     try {
       await withTenant(db, accountId, async (tx) => {
-        sent = units.map((unit) => (unit.write.atOnce ?? unit.write.work)(tx));
+        sent = works.map((work) => work(tx));
         settled = Promise.allSettled(sent);
         await finish(
           tx,
@@ -121,12 +125,13 @@ export function createSharedTransactions<I = undefined>(
   }
 
   async function together(accountId: string, units: Array<Waiting<I>>): Promise<void> {
-    const sentAtOnce = units.every((unit) => unit.write.atOnce !== undefined);
+    const works = units.flatMap((unit) => (unit.write.atOnce ? [unit.write.atOnce] : []));
+    const sentAtOnce = works.length === units.length;
     const first = units[0];
     if (!sentAtOnce && units.length === 1 && first) return alone(accountId, first);
     let results: unknown[];
     try {
-      results = sentAtOnce ? await atOnce(accountId, units) : await inTurn(accountId, units);
+      results = sentAtOnce ? await atOnce(accountId, units, works) : await inTurn(accountId, units);
     } catch {
       // Which write failed, and how it would have failed alone, is for each to find out on its own.
       await Promise.all(units.map((unit) => alone(accountId, unit)));

@@ -23,7 +23,7 @@ import {
 import type { LimitState, MemorySession } from './memory-session.ts';
 import { validateRememberInput, type RememberInput, type ValidRememberInput } from './record-input.ts';
 import type { RecordView } from './record-view.ts';
-import { canSendRecordAtOnce, insertRecord, sendRecordAtOnce } from './remember.ts';
+import { insertRecord, recordSentAtOnce } from './remember.ts';
 import { searchRecords, type SearchInput, type SearchOutput } from './search.ts';
 import { validateMemory, type ValidateInput, type ValidateOutput } from './validate-memory.ts';
 
@@ -215,12 +215,11 @@ export function createMemoryService(deps: MemoryServiceDeps): MemoryService {
         idempotencyKey !== undefined && fingerprint !== undefined
           ? { caller, key: idempotencyKey, fingerprint, recordId }
           : undefined;
+      const atOnce = recordSentAtOnce(caller, recordId, input);
       return await recordWrites.run(caller.accountId, {
         intent: { caller, plan, recordId, idempotent },
         work: (tx) => insertRecord(tx, caller, recordId, input),
-        ...(canSendRecordAtOnce(input)
-          ? { atOnce: (tx: Db) => sendRecordAtOnce(tx, caller, recordId, input) }
-          : {}),
+        ...(atOnce ? { atOnce } : {}),
       });
     } catch (thrown) {
       const error = recordLimitFailure(thrown, plan) ?? thrown;

@@ -202,22 +202,22 @@ export async function insertRecord(
 
 /**
  * insertRecord's statements sent at once, with those after them already written, for a record that
- * needs no more: a workspace that exists and no derived_from. Anywhere else it fails in the database,
- * which stops the statements after it, and the record is stored again by insertRecord.
+ * needs no more: a workspace that exists and no derived_from (undefined for a record with
+ * derived_from). Where its workspace does not exist, it fails in the database, which stops the
+ * statements after it, and the record is stored again by insertRecord.
  */
-export function canSendRecordAtOnce(input: ValidRememberInput): boolean {
-  return input.derivedFrom.length === 0;
-}
-
-export async function sendRecordAtOnce(
-  tx: Db,
+export function recordSentAtOnce(
   caller: Caller,
   id: string,
   input: ValidRememberInput,
-): Promise<RecordView> {
-  const inserted = await insertIntoWorkspace(tx, caller, id, input, INSERT.atOnce);
-  if (!inserted) throw new AppError('unavailable', 'the record could not be stored');
-  return inserted;
+): ((tx: Db) => Promise<RecordView>) | undefined {
+  if (input.derivedFrom.length > 0) return undefined;
+  return async (tx) => {
+    const inserted = await insertIntoWorkspace(tx, caller, id, input, INSERT.atOnce);
+    // Not reached: without its workspace, the insert fails instead of answering no row.
+    if (!inserted) throw new AppError('unavailable', 'the record could not be stored');
+    return inserted;
+  };
 }
 
 const REMEMBERED = `select ${INSERTED_COLUMNS.map((column) => `r.${column}`).join(', ')}, w.name as workspace
