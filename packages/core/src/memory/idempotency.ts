@@ -107,5 +107,5 @@ export async function earlierAnswer(
     throw new AppError('idempotency_conflict', messages.idempotencyConflict);
   }
   if (earlier.response !== null) return earlier.response as RecordView;
-  return earlier.recordId === null ? undefined : rememberedAnswer(tx, earlier.recordId);
+  return earlier.recordId === null ? undefined : rememberedAnswer(tx, caller, earlier.recordId);
 }

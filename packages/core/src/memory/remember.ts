@@ -221,15 +221,20 @@ export function recordSentAtOnce(
 }
 
 const REMEMBERED = `select ${INSERTED_COLUMNS.map((column) => `r.${column}`).join(', ')}, w.name as workspace
-  from records r join workspaces w on w.id = r.workspace_id where r.id = $1::uuid`;
+  from records r join workspaces w on w.id = r.workspace_id and w.account_id = r.account_id
+ where r.account_id = $1::uuid and r.id = $2::uuid`;
 
 /**
  * The answer remember gave when it stored the record: rebuilt from the row, as it was then (a new
  * record is never superseded, and its update time was its creation time); what replays an
  * idempotent request. Undefined when the record is gone from the table.
  */
-export async function rememberedAnswer(tx: Db, recordId: string): Promise<RecordView | undefined> {
-  const { rows } = await executeSqlOn(tx)(REMEMBERED, [recordId]);
+export async function rememberedAnswer(
+  tx: Db,
+  caller: Caller,
+  recordId: string,
+): Promise<RecordView | undefined> {
+  const { rows } = await executeSqlOn(tx)(REMEMBERED, [caller.accountId, recordId]);
   if (rows[0] === undefined) return undefined;
   const row = insertedRow.parse(rows[0]);
   return answerOf({ ...row, superseded_by: null, archivist_mark: null, updated_at: row.created_at });
