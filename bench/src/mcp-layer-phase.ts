@@ -1,5 +1,5 @@
 /**
- * What the MCP layer costs by itself: the real ingress (buildMcpApp, a fresh SDK server per request)
+ * What the MCP layer costs by itself: the real ingress (buildMcpApp, with its SDK server)
  * over a memory service that answers at once, against a bare fastify route giving the same answer,
  * both driven over HTTP from this process. No database, no guard: CPU per call here is the server's
  * and its client's, in one process.

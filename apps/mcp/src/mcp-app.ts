@@ -5,9 +5,9 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import { isAppError, type MemoryService, type MemorySession } from '@mmw/core';
 import { setLimitHeaders } from './limit-headers.ts';
 import { isDatabaseReady, type Db } from '@mmw/db';
-import { OneCallTransport, singleToolCall } from './one-call-transport.ts';
+import { singleToolCall, ToolCallTransport } from './one-call-transport.ts';
 import { describeError } from './safe-log.ts';
-import { isMemoryTool, MEMORY_TOOLS, registerMemoryTools } from './tools.ts';
+import { registerMemoryTools, type ToolContext } from './tools.ts';
 
 export interface McpAppOptions {
   db: Db;
@@ -83,8 +83,18 @@ export async function buildMcpApp(options: McpAppOptions): Promise<FastifyInstan
   app.route({ method: ['GET', 'DELETE'], url: '/mcp', onRequest: notAllowed, handler: notAllowed });
 
   // The SDK builds a JSON Schema validator (a new Ajv) for every server it creates unless given one;
-  // a server lives for one request here, and one shared validator saves about a millisecond of CPU each.
+  // one shared validator saves about a millisecond of CPU for each server built for a request.
   const jsonSchemaValidator = new AjvJsonSchemaValidator();
+  const newServer = () =>
+    new McpServer({ name: 'mmw', version: options.version ?? '0.1.0' }, { jsonSchemaValidator });
+
+  // Lone tool calls, nearly every request, are answered by one server built here with its tools:
+  // it keeps no state of a client's, so any replica still answers any request (decision 0016).
+  const toolCalls = new ToolCallTransport<ToolContext>();
+  const toolServer = newServer();
+  registerMemoryTools(toolServer, (extra) => toolCalls.contextOf(extra.requestId));
+  await toolServer.connect(toolCalls);
+  app.addHook('onClose', () => toolServer.close());
 
   app.post('/mcp', {
     preHandler: async (request, reply) => {
@@ -114,37 +124,22 @@ export async function buildMcpApp(options: McpAppOptions): Promise<FastifyInstan
         onLimits: (state) => setLimitHeaders(reply.raw, state),
       };
       const idempotencyHeader = request.headers['x-idempotency-key'];
-      const server = new McpServer(
-        { name: 'mmw', version: options.version ?? '0.1.0' },
-        { jsonSchemaValidator },
-      );
-      // Stateless: a fresh server and transport for every request, so any replica answers any request.
+      const context: ToolContext = {
+        service: options.service,
+        session,
+        idempotencyKey: typeof idempotencyHeader === 'string' ? idempotencyHeader : undefined,
+        logError: (error) => request.log.error({ err: describeError(error) }, 'tool failed'),
+      };
       const toolCall = singleToolCall(request.headers, request.body);
-      const called = toolCall?.params?.name;
-      registerMemoryTools(
-        server,
-        {
-          service: options.service,
-          session,
-          idempotencyKey: typeof idempotencyHeader === 'string' ? idempotencyHeader : undefined,
-          logError: (error) => request.log.error({ err: describeError(error) }, 'tool failed'),
-        },
-        // A call of one of the tools needs only that one; any other request gets all four.
-        typeof called === 'string' && isMemoryTool(called) ? [called] : MEMORY_TOOLS,
-      );
       if (toolCall !== undefined) {
-        // A lone tool call, the request of nearly every call: its answer is the body. Nothing is
-        // closed: neither holds anything once the answer is sent (the SDK's close() would build an
-        // error, with its stack, for the requests it no longer has).
-        const transport = new OneCallTransport(toolCall, request.headers);
-        await server.connect(transport);
-        transport.deliver();
-        const answer = await transport.answer;
+        const answer = await toolCalls.call(toolCall, request.headers, context);
         return reply.type('application/json').send(JSON.stringify(answer));
       }
       // Anything else (initialize, the tool list, notifications, batches, a body that is not JSON-RPC)
       // goes to the SDK's web-standard transport, given the request fastify already parsed; its answer
-      // (JSON, not a stream) is sent as it is.
+      // (JSON, not a stream) is sent as it is; the request gets a server and transport of its own.
+      const server = newServer();
+      registerMemoryTools(server, () => context);
       const transport = new WebStandardStreamableHTTPServerTransport({
         sessionIdGenerator: undefined,
         enableJsonResponse: true,

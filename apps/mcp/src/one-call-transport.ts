@@ -6,6 +6,7 @@ import {
   SUPPORTED_PROTOCOL_VERSIONS,
   type JSONRPCMessage,
   type JSONRPCRequest,
+  type RequestId,
 } from '@modelcontextprotocol/sdk/types.js';
 
 /**
@@ -35,36 +36,51 @@ export function singleToolCall(headers: IncomingHttpHeaders, body: unknown): JSO
 }
 
 /**
- * A transport for one request, already read and checked by singleToolCall: the server's answer to it
- * is the HTTP response's JSON body. It does for a lone tool call what the SDK's web-standard transport
- * does in its stateless JSON mode, without building a web Request and Response around it (a third of
- * the MCP layer's CPU per call; docs/decisions/0014-one-call-transport.md).
+ * The transport of the one server, built once, that answers lone tool calls (checked by
+ * singleToolCall): the server's response to a call is the HTTP response's JSON body. It does for a
+ * lone tool call what the SDK's web-standard transport does in its stateless JSON mode, without a web
+ * Request and Response around it (docs/decisions/0014-one-call-transport.md), and without a server and
+ * its tool built for each request (0016). Clients number their requests on their own (most send id
+ * 1), so each call is delivered under an id of this transport's, and its response goes back under the
+ * id it was sent with; what the tool needs of its request is kept under that id until it is answered.
  */
-export class OneCallTransport implements Transport {
+export class ToolCallTransport<C> implements Transport {
   onclose?: () => void;
   onerror?: (error: Error) => void;
   onmessage?: Transport['onmessage'];
-  private answered!: (message: JSONRPCMessage) => void;
-  /** The server's response to the request. */
-  readonly answer = new Promise<JSONRPCMessage>((resolve) => (this.answered = resolve));
-
-  constructor(
-    private readonly request: JSONRPCRequest,
-    private readonly headers: IncomingHttpHeaders,
-  ) {}
+  private lastId = 0;
+  private readonly calls = new Map<
+    number,
+    { id: RequestId; context: C; answered: (message: JSONRPCMessage) => void }
+  >();
 
   start(): Promise<void> {
     return Promise.resolve();
   }
 
-  /** Delivers the request to the server connected to this transport. */
-  deliver(): void {
-    this.onmessage?.(this.request, { requestInfo: { headers: this.headers } });
+  /** Delivers the call to the server connected to this transport; answers with its response. */
+  call(request: JSONRPCRequest, headers: IncomingHttpHeaders, context: C): Promise<JSONRPCMessage> {
+    this.lastId = this.lastId === Number.MAX_SAFE_INTEGER ? 1 : this.lastId + 1;
+    const id = this.lastId;
+    return new Promise((answered) => {
+      this.calls.set(id, { id: request.id, context, answered });
+      this.onmessage?.({ ...request, id }, { requestInfo: { headers } });
+    });
   }
 
-  /** Only the response to the request is kept: a stateless server has nowhere to send anything else. */
+  /** What the call the server knows by this id was delivered with. */
+  contextOf(requestId: RequestId): C | undefined {
+    return typeof requestId === 'number' ? this.calls.get(requestId)?.context : undefined;
+  }
+
+  /** Only responses are kept, each for its call: a stateless server has nowhere to send anything else. */
   send(message: JSONRPCMessage): Promise<void> {
-    if (!('method' in message) && 'id' in message && message.id === this.request.id) this.answered(message);
+    if ('method' in message || !('id' in message) || typeof message.id !== 'number') return Promise.resolve();
+    const call = this.calls.get(message.id);
+    if (call) {
+      this.calls.delete(message.id);
+      call.answered({ ...message, id: call.id });
+    }
     return Promise.resolve();
   }
 

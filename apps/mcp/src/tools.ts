@@ -1,4 +1,5 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { RequestId } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import {
   forgetInputShape,
@@ -21,8 +22,8 @@ import {
 } from './tool-descriptions.ts';
 import { toolError, toolResult } from './tool-result.ts';
 
-// Built once: the SDK turns a raw shape into an object schema on every registration, and a server
-// (with its four tools) is registered for every request.
+// Built once: the SDK turns a raw shape into an object schema on every registration, and requests
+// other than a lone tool call get a server (with its four tools) of their own.
 const schemas = {
   rememberInput: z.object(rememberInputShape),
   rememberOutput: z.object({ ...recordViewSchema.shape, ...noticeShape }),
@@ -34,6 +35,7 @@ const schemas = {
   validateOutput: z.object({ ...validateOutputShape, ...noticeShape }),
 };
 
+/** What a tool needs of the request that called it. */
 export interface ToolContext {
   service: MemoryService;
   session: MemorySession;
@@ -41,90 +43,81 @@ export interface ToolContext {
   logError: (error: unknown) => void;
 }
 
-/** The tools' names, as tools/list gives them and tools/call takes them. */
-export const MEMORY_TOOLS = ['remember', 'search', 'forget', 'validate_memory'] as const;
+/** The context of a call, found by what the SDK hands its tool: the request's id, as the server knows it. */
+export type ContextOf = (extra: { requestId: RequestId }) => ToolContext | undefined;
 
-export function isMemoryTool(name: string): name is (typeof MEMORY_TOOLS)[number] {
-  return (MEMORY_TOOLS as readonly string[]).includes(name);
-}
-
-/**
- * Registers the memory tools on a server, all of them or only those named: a server that answers one
- * tools/call needs only the tool it calls (each registration costs about 12 µs of CPU, mostly
- * garbage; a tool it does not have is answered as unknown, as it would be with all four).
- */
-export function registerMemoryTools(
-  server: McpServer,
-  ctx: ToolContext,
-  only: readonly string[] = MEMORY_TOOLS,
-): void {
-  const run = async (work: () => Promise<Record<string, unknown>>) => {
+/** Registers the four memory tools on a server; each finds its request's context with contextOf. */
+export function registerMemoryTools(server: McpServer, contextOf: ContextOf): void {
+  const run = async (
+    extra: { requestId: RequestId },
+    work: (ctx: ToolContext) => Promise<Record<string, unknown>>,
+  ) => {
+    const ctx = contextOf(extra);
+    // Not reached: every call is delivered with its context.
+    if (!ctx) throw new Error('the call has no context');
     try {
-      return toolResult(await work());
+      return toolResult(await work(ctx));
     } catch (error) {
       return toolError(error, ctx.logError);
     }
   };
 
-  if (only.includes('remember'))
-    server.registerTool(
-      'remember',
-      {
-        title: 'Remember',
-        description: rememberDescription,
-        inputSchema: schemas.rememberInput,
-        outputSchema: schemas.rememberOutput,
-        annotations: {
-          readOnlyHint: false,
-          destructiveHint: false,
-          idempotentHint: false,
-          openWorldHint: false,
-        },
+  server.registerTool(
+    'remember',
+    {
+      title: 'Remember',
+      description: rememberDescription,
+      inputSchema: schemas.rememberInput,
+      outputSchema: schemas.rememberOutput,
+      annotations: {
+        readOnlyHint: false,
+        destructiveHint: false,
+        idempotentHint: false,
+        openWorldHint: false,
       },
-      (input) => run(() => ctx.service.remember(ctx.session, input, { idempotencyKey: ctx.idempotencyKey })),
-    );
+    },
+    (input, extra) =>
+      run(extra, (ctx) => ctx.service.remember(ctx.session, input, { idempotencyKey: ctx.idempotencyKey })),
+  );
 
-  if (only.includes('search'))
-    server.registerTool(
-      'search',
-      {
-        title: 'Search memory',
-        description: searchDescription,
-        inputSchema: schemas.searchInput,
-        outputSchema: schemas.searchOutput,
-        annotations: { readOnlyHint: true, openWorldHint: false },
-      },
-      (input) => run(async () => ({ ...(await ctx.service.search(ctx.session, input)) })),
-    );
+  server.registerTool(
+    'search',
+    {
+      title: 'Search memory',
+      description: searchDescription,
+      inputSchema: schemas.searchInput,
+      outputSchema: schemas.searchOutput,
+      annotations: { readOnlyHint: true, openWorldHint: false },
+    },
+    (input, extra) => run(extra, async (ctx) => ({ ...(await ctx.service.search(ctx.session, input)) })),
+  );
 
-  if (only.includes('forget'))
-    server.registerTool(
-      'forget',
-      {
-        title: 'Forget a record',
-        description: forgetDescription,
-        inputSchema: schemas.forgetInput,
-        outputSchema: schemas.forgetOutput,
-        annotations: {
-          readOnlyHint: false,
-          destructiveHint: true,
-          idempotentHint: true,
-          openWorldHint: false,
-        },
+  server.registerTool(
+    'forget',
+    {
+      title: 'Forget a record',
+      description: forgetDescription,
+      inputSchema: schemas.forgetInput,
+      outputSchema: schemas.forgetOutput,
+      annotations: {
+        readOnlyHint: false,
+        destructiveHint: true,
+        idempotentHint: true,
+        openWorldHint: false,
       },
-      (input) => run(async () => ({ ...(await ctx.service.forget(ctx.session, input)) })),
-    );
+    },
+    (input, extra) => run(extra, async (ctx) => ({ ...(await ctx.service.forget(ctx.session, input)) })),
+  );
 
-  if (only.includes('validate_memory'))
-    server.registerTool(
-      'validate_memory',
-      {
-        title: 'Validate memory against a source',
-        description: validateDescription,
-        inputSchema: schemas.validateInput,
-        outputSchema: schemas.validateOutput,
-        annotations: { readOnlyHint: true, openWorldHint: false },
-      },
-      (input) => run(async () => ({ ...(await ctx.service.validate(ctx.session, input)) })),
-    );
+  server.registerTool(
+    'validate_memory',
+    {
+      title: 'Validate memory against a source',
+      description: validateDescription,
+      inputSchema: schemas.validateInput,
+      outputSchema: schemas.validateOutput,
+      annotations: { readOnlyHint: true, openWorldHint: false },
+    },
+    (input, extra) => run(extra, async (ctx) => ({ ...(await ctx.service.validate(ctx.session, input)) })),
+  );
 }

@@ -91,3 +91,56 @@ describe('cross-tenant matrix over every MCP tool', () => {
     expect(after).toEqual(before);
   });
 });
+
+describe('lone tool calls answered by one server', () => {
+  it('keeps each call apart: two tenants sending at once under the same JSON-RPC ids get their own answers under their own ids', async () => {
+    const a = await f.mcp.key('tenant-a', 'main');
+    const b = await f.mcp.key('tenant-b', 'main');
+    const send = async (key: string, id: number | string, args: Record<string, unknown>) => {
+      const response = await fetch(f.mcp.url, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+          authorization: `Bearer ${key}`,
+        },
+        body: JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'remember', arguments: args } }),
+      });
+      return (await response.json()) as {
+        id: unknown;
+        result?: { isError?: boolean; content?: Array<{ text?: string }>; structuredContent?: Rec };
+      };
+    };
+    const calls = Array.from({ length: 24 }, (_, i) => {
+      const tenant = i % 2 === 0 ? 'a' : 'b';
+      const id = i % 3 === 0 ? 'same' : 1;
+      // Every fourth call breaks the tool's input schema: the SDK's own error, under its own id too.
+      const args = i % 4 === 3 ? { content: 42 } : { content: `fact ${tenant}${i}`, workspace: `ws-${tenant}` };
+      return { tenant, id, args, answer: send(tenant === 'a' ? a.key : b.key, id, args) };
+    });
+    for (const call of calls) {
+      const answer = await call.answer;
+      expect(answer.id).toBe(call.id);
+      if (typeof call.args.content === 'number') {
+        expect(answer.result?.isError).toBe(true);
+        expect(answer.result?.content?.[0]?.text).toMatch(/content/);
+      } else {
+        expect(answer.result?.structuredContent).toMatchObject({ content: call.args.content, workspace: `ws-${call.tenant}` });
+      }
+    }
+    const stored = async (slug: string) =>
+      (
+        await f.db.query<{ content: string }>(
+          `select r.content from records r join accounts a on a.id = r.account_id where a.slug = $1 and r.content like 'fact %' order by 1`,
+          [slug],
+        )
+      ).map((row) => row.content);
+    const expected = (tenant: string) =>
+      calls
+        .filter((call) => call.tenant === tenant && typeof call.args.content === 'string')
+        .map((call) => String(call.args.content))
+        .sort();
+    expect(await stored('tenant-a')).toEqual(expected('a'));
+    expect(await stored('tenant-b')).toEqual(expected('b'));
+  });
+});
