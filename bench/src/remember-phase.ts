@@ -100,13 +100,19 @@ export async function measureRememberWindows(
   }
 }
 
-/** Protections on and off, alternated twice so a drift of the machine hits both alike. */
+/**
+ * The bare-INSERT floor at CLIENTS clients, and remember with protections on and off, in turn, twice:
+ * a drift of the machine (its speed moves by a tenth within minutes) hits all three alike, and each
+ * ratio compares measures taken minutes apart at most.
+ */
 export async function measureProtections(url: string, keys: string[], seconds: number) {
+  const floor: RememberResult[] = [];
   const on: RememberResult[] = [];
   const off: RememberResult[] = [];
   for (let round = 0; round < 2; round++) {
+    floor.push(await measureFloor(url, CLIENTS, seconds));
     on.push(await measureRemember(url, keys, ALL_ON, seconds));
     off.push(await measureRemember(url, keys, ALL_OFF, seconds));
   }
-  return { on, off };
+  return { floor, on, off };
 }
