@@ -89,12 +89,13 @@ export async function buildMcpApp(options: McpAppOptions): Promise<FastifyInstan
     new McpServer({ name: 'mmw', version: options.version ?? '0.1.0' }, { jsonSchemaValidator });
 
   // Lone tool calls, nearly every request, are answered by one server built here with its tools:
-  // it keeps no state of a client's, so any replica still answers any request (decision 0016).
+  // it keeps no state of a client's, so any replica still answers any request (decision 0016). It
+  // is never closed: it holds no socket and no timer, and closing it would abort the calls still
+  // in flight while the app closes.
   const toolCalls = new ToolCallTransport<ToolContext>();
   const toolServer = newServer();
   registerMemoryTools(toolServer, (extra) => toolCalls.contextOf(extra.requestId));
   await toolServer.connect(toolCalls);
-  app.addHook('onClose', () => toolServer.close());
 
   app.post('/mcp', {
     preHandler: async (request, reply) => {
