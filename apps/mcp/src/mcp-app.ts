@@ -94,7 +94,7 @@ export async function buildMcpApp(options: McpAppOptions): Promise<FastifyInstan
   // in flight while the app closes.
   const toolCalls = new ToolCallTransport<ToolContext>();
   const toolServer = newServer();
-  registerMemoryTools(toolServer, (extra) => toolCalls.contextOf(extra.requestId));
+  registerMemoryTools(toolServer, options.service, (extra) => toolCalls.contextOf(extra.requestId));
   await toolServer.connect(toolCalls);
 
   app.post('/mcp', {
@@ -126,7 +126,6 @@ export async function buildMcpApp(options: McpAppOptions): Promise<FastifyInstan
       };
       const idempotencyHeader = request.headers['x-idempotency-key'];
       const context: ToolContext = {
-        service: options.service,
         session,
         idempotencyKey: typeof idempotencyHeader === 'string' ? idempotencyHeader : undefined,
         logError: (error) => request.log.error({ err: describeError(error) }, 'tool failed'),
@@ -140,7 +139,7 @@ export async function buildMcpApp(options: McpAppOptions): Promise<FastifyInstan
       // goes to the SDK's web-standard transport, given the request fastify already parsed; its answer
       // (JSON, not a stream) is sent as it is; the request gets a server and transport of its own.
       const server = newServer();
-      registerMemoryTools(server, () => context);
+      registerMemoryTools(server, options.service, () => context);
       const transport = new WebStandardStreamableHTTPServerTransport({
         sessionIdGenerator: undefined,
         enableJsonResponse: true,

@@ -37,7 +37,6 @@ const schemas = {
 
 /** What a tool needs of the request that called it. */
 export interface ToolContext {
-  service: MemoryService;
   session: MemorySession;
   idempotencyKey: string | undefined;
   logError: (error: unknown) => void;
@@ -47,7 +46,7 @@ export interface ToolContext {
 export type ContextOf = (extra: { requestId: RequestId }) => ToolContext | undefined;
 
 /** Registers the four memory tools on a server; each finds its request's context with contextOf. */
-export function registerMemoryTools(server: McpServer, contextOf: ContextOf): void {
+export function registerMemoryTools(server: McpServer, service: MemoryService, contextOf: ContextOf): void {
   const run = async (
     extra: { requestId: RequestId },
     work: (ctx: ToolContext) => Promise<Record<string, unknown>>,
@@ -77,7 +76,7 @@ export function registerMemoryTools(server: McpServer, contextOf: ContextOf): vo
       },
     },
     (input, extra) =>
-      run(extra, (ctx) => ctx.service.remember(ctx.session, input, { idempotencyKey: ctx.idempotencyKey })),
+      run(extra, (ctx) => service.remember(ctx.session, input, { idempotencyKey: ctx.idempotencyKey })),
   );
 
   server.registerTool(
@@ -89,7 +88,7 @@ export function registerMemoryTools(server: McpServer, contextOf: ContextOf): vo
       outputSchema: schemas.searchOutput,
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
-    (input, extra) => run(extra, async (ctx) => ({ ...(await ctx.service.search(ctx.session, input)) })),
+    (input, extra) => run(extra, async (ctx) => ({ ...(await service.search(ctx.session, input)) })),
   );
 
   server.registerTool(
@@ -106,7 +105,7 @@ export function registerMemoryTools(server: McpServer, contextOf: ContextOf): vo
         openWorldHint: false,
       },
     },
-    (input, extra) => run(extra, async (ctx) => ({ ...(await ctx.service.forget(ctx.session, input)) })),
+    (input, extra) => run(extra, async (ctx) => ({ ...(await service.forget(ctx.session, input)) })),
   );
 
   server.registerTool(
@@ -118,6 +117,6 @@ export function registerMemoryTools(server: McpServer, contextOf: ContextOf): vo
       outputSchema: schemas.validateOutput,
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
-    (input, extra) => run(extra, async (ctx) => ({ ...(await ctx.service.validate(ctx.session, input)) })),
+    (input, extra) => run(extra, async (ctx) => ({ ...(await service.validate(ctx.session, input)) })),
   );
 }
