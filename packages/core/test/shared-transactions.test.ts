@@ -343,6 +343,32 @@ describe('shared transactions', () => {
       expect(await audited(first, 'lone.refused')).toBe(0);
     });
 
+    it('hands the writes of a transaction written whole to sendAtOnce, all in one call, in order', async () => {
+      const events: string[] = [];
+      const handed: string[][] = [];
+      const shared = createSharedTransactions<string>(t.database.db, {
+        maxShared: 16,
+        sendAtOnce: (tx, writes) => {
+          handed.push(writes.map((one) => one.intent));
+          return writes.map(async (one) => `${one.intent} in ${(await whereAmI(tx)).txid}`);
+        },
+      });
+      const held = gate();
+      const running = shared.run(first, { intent: 'first', work: holding(held.opened) });
+      const answers = Promise.all(
+        ['handed.a', 'handed.b', 'handed.c'].map((action) => shared.run(first, sentAtOnce(action, events))),
+      );
+      held.open();
+      await running;
+
+      const given = (await answers).map((answer) => answer.split(' in '));
+      expect(handed).toEqual([['handed.a', 'handed.b', 'handed.c']]);
+      expect(given.map(([action]) => action)).toEqual(['handed.a', 'handed.b', 'handed.c']);
+      expect(new Set(given.map(([, txid]) => txid)).size).toBe(1);
+      // Their own works, alone or at once, never ran.
+      expect(events).toEqual([]);
+    });
+
     it('rolls back a transaction with nothing to finish when a write sent at once fails', async () => {
       const events: string[] = [];
       const [kept, refused] = await whileOneRuns(

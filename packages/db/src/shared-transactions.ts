@@ -42,6 +42,12 @@ export interface SharedTransactionOptions<I> {
    * alone.
    */
   finish?: (tx: Db, intents: I[]) => Promise<void>;
+  /**
+   * Sends the writes of a transaction written whole in one round trip (every one has `atOnce`): one
+   * promise per write, in order, each failing where that write's `atOnce` would. Each write's
+   * `atOnce` in turn unless given; given, it may send several writes in one statement.
+   */
+  sendAtOnce?: (tx: Db, writes: Array<SharedWrite<I, unknown>>) => Array<Promise<unknown>>;
 }
 
 interface Waiting<I> {
@@ -91,7 +97,12 @@ export function createSharedTransactions<I = undefined>(
     let settled: Promise<unknown> = Promise.resolve();
     try {
       await withTenant(db, accountId, async (tx) => {
-        sent = works.map((work) => work(tx));
+        sent = options.sendAtOnce
+          ? options.sendAtOnce(
+              tx,
+              units.map((unit) => unit.write),
+            )
+          : works.map((work) => work(tx));
         settled = Promise.allSettled(sent);
         await finish(
           tx,

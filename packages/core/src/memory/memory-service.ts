@@ -23,7 +23,7 @@ import {
 import type { LimitState, MemorySession } from './memory-session.ts';
 import { validateRememberInput, type RememberInput, type ValidRememberInput } from './record-input.ts';
 import type { RecordView } from './record-view.ts';
-import { insertRecord, recordSentAtOnce } from './remember.ts';
+import { insertRecord, recordSentAtOnce, recordsSentAtOnce } from './remember.ts';
 import { searchRecords, type SearchInput, type SearchOutput } from './search.ts';
 import { validateMemory, type ValidateInput, type ValidateOutput } from './validate-memory.ts';
 
@@ -94,6 +94,7 @@ export interface StoredRecord {
 /** What a remember leaves for its transaction's end: written once for all that share it. */
 interface Remembered extends StoredRecord {
   plan: Plan;
+  input: ValidRememberInput;
   idempotent: IdempotentAnswer | undefined;
 }
 
@@ -122,6 +123,11 @@ export function createMemoryService(deps: MemoryServiceDeps): MemoryService {
       // One account, so one plan: every caller's session read the same subscription.
       if (protections.limits) await countNewRecords(tx, accountId, first.plan, remembered.length);
     },
+    sendAtOnce: (tx, writes) =>
+      recordsSentAtOnce(
+        tx,
+        writes.map((write) => write.intent),
+      ),
   });
 
   /** Project, subscription and call limits, in that order; returns what the call may go on with. */
@@ -217,7 +223,7 @@ export function createMemoryService(deps: MemoryServiceDeps): MemoryService {
           : undefined;
       const atOnce = recordSentAtOnce(caller, recordId, input);
       return await recordWrites.run(caller.accountId, {
-        intent: { caller, plan, recordId, idempotent },
+        intent: { caller, plan, input, recordId, idempotent },
         work: (tx) => insertRecord(tx, caller, recordId, input),
         ...(atOnce ? { atOnce } : {}),
       });

@@ -220,6 +220,88 @@ export function recordSentAtOnce(
   };
 }
 
+/** A record that needs no more than its insert: no fact_key to lock and mark, no sources to check. */
+function needsOnlyItsInsert(input: ValidRememberInput): boolean {
+  return input.factKey === null && input.derivedFrom.length === 0;
+}
+
+/**
+ * Records of one account that need no more than their insert, in one statement: $1 the account, then
+ * one array per column. Each goes to a workspace of its caller's project that exists and is active,
+ * or the statement fails as INSERT.atOnce does. Each takes its own moment, in the order given.
+ */
+const INSERT_TOGETHER = `
+  with x as (
+    select * from unnest($2::uuid[], $3::uuid[], $4::text[], $5::uuid[], $6::uuid[], $7::text[], $8::text[],
+                         $9::text[], $10::text[], $11::text[], $12::float8[], $13::text[])
+      with ordinality as x (id, project_id, workspace, author_user_id, key_id, content, source, source_id,
+                            source_hash, source_revision, confidence, scope, n)
+  ), ws as (
+    -- One lookup by (project, name) per record, whatever the number of the account's workspaces.
+    select distinct on (w.id) w.id, w.project_id, w.name
+      from x cross join lateral (
+        select id, project_id, name from workspaces
+         where project_id = x.project_id and name = x.workspace and account_id = $1::uuid and deleted_at is null
+         limit 1) as w
+  ), inserted as (
+    insert into records (id, account_id, project_id, workspace_id, author_user_id, key_id, content, source,
+                         source_id, source_hash, source_revision, confidence, scope, created_at, updated_at)
+    select x.id, $1::uuid, x.project_id, ws.id, x.author_user_id, x.key_id, x.content, x.source, x.source_id,
+           x.source_hash, x.source_revision, x.confidence, x.scope, x.at, x.at
+      from (select x.*, clock_timestamp() as at from x order by x.n) as x
+      left join ws on ws.project_id = x.project_id and ws.name = x.workspace
+     where mmw_require(ws.id is not null, '${WORKSPACE_MISSING}')
+    returning ${INSERTED_COLUMNS.join(', ')}
+  )
+  select inserted.*, ws.name as workspace from inserted join ws on ws.id = inserted.workspace_id`;
+
+interface RecordToSend {
+  caller: Caller;
+  recordId: string;
+  input: ValidRememberInput;
+}
+
+async function insertTogether(tx: Db, records: RecordToSend[]): Promise<Map<string, RecordView>> {
+  const column = <T>(of: (record: RecordToSend) => T) => records.map(of);
+  const { rows } = await executeSqlOn(tx)(INSERT_TOGETHER, [
+    records[0]?.caller.accountId,
+    column((r) => r.recordId),
+    column((r) => r.caller.projectId),
+    column((r) => r.input.workspace),
+    column((r) => r.caller.userId),
+    column((r) => r.caller.keyId),
+    column((r) => r.input.content),
+    column((r) => r.caller.source),
+    column((r) => r.input.sourceId),
+    column((r) => r.input.sourceHash),
+    column((r) => r.input.sourceRevision),
+    column((r) => r.input.confidence),
+    column((r) => r.input.scope),
+  ]);
+  const answers = rows.map((row) => answerOf(insertedRow.parse(row)));
+  return new Map(answers.map((answer) => [answer.id, answer]));
+}
+
+/**
+ * The records of one account's transaction written whole (each has a work from recordSentAtOnce):
+ * those that need no more than their insert go in one statement, sent first; each other one sends
+ * its own. One promise per record, in order.
+ */
+export function recordsSentAtOnce(tx: Db, records: RecordToSend[]): Array<Promise<RecordView>> {
+  const plain = records.filter((record) => needsOnlyItsInsert(record.input));
+  const together = plain.length > 1 ? insertTogether(tx, plain) : undefined;
+  return records.map(async ({ caller, recordId, input }) => {
+    if (together && needsOnlyItsInsert(input)) {
+      const answer = (await together).get(recordId);
+      if (!answer) throw new AppError('unavailable', 'the record could not be stored');
+      return answer;
+    }
+    const work = recordSentAtOnce(caller, recordId, input);
+    if (!work) throw new AppError('unavailable', 'the record could not be stored');
+    return work(tx);
+  });
+}
+
 const REMEMBERED = `select ${INSERTED_COLUMNS.map((column) => `r.${column}`).join(', ')}, w.name as workspace
   from records r join workspaces w on w.id = r.workspace_id and w.account_id = r.account_id
  where r.account_id = $1::uuid and r.id = $2::uuid`;
