@@ -19,6 +19,8 @@ async function assertSourcesExist(tx: Db, caller: Caller, ids: string[]): Promis
   if (missing.length > 0) throw unknownDerivedFrom(missing);
 }
 
+const notStored = () => new AppError('unavailable', 'the record could not be stored');
+
 /** The failure of a record sent at once whose workspace does not exist yet (see insertInto). */
 const WORKSPACE_MISSING = 'mmw:workspace_missing';
 
@@ -196,7 +198,7 @@ export async function insertRecord(
   await findOrCreateWorkspace(tx, caller, input.workspace);
   await assertSourcesExist(tx, caller, input.derivedFrom);
   const created = await insertIntoWorkspace(tx, caller, id, input, INSERT.alone);
-  if (!created) throw new AppError('unavailable', 'the record could not be stored');
+  if (!created) throw notStored();
   return created;
 }
 
@@ -215,7 +217,7 @@ export function recordSentAtOnce(
   return async (tx) => {
     const inserted = await insertIntoWorkspace(tx, caller, id, input, INSERT.atOnce);
     // Not reached: without its workspace, the insert fails instead of answering no row.
-    if (!inserted) throw new AppError('unavailable', 'the record could not be stored');
+    if (!inserted) throw notStored();
     return inserted;
   };
 }
@@ -293,11 +295,11 @@ export function recordsSentAtOnce(tx: Db, records: RecordToSend[]): Array<Promis
   return records.map(async ({ caller, recordId, input }) => {
     if (together && needsOnlyItsInsert(input)) {
       const answer = (await together).get(recordId);
-      if (!answer) throw new AppError('unavailable', 'the record could not be stored');
+      if (!answer) throw notStored();
       return answer;
     }
     const work = recordSentAtOnce(caller, recordId, input);
-    if (!work) throw new AppError('unavailable', 'the record could not be stored');
+    if (!work) throw notStored();
     return work(tx);
   });
 }
