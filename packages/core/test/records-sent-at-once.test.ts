@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { executeSqlOn, failedRequirement, withTenant } from '@mmw/db';
+import { executeSqlOn, failedRequirement, openPostgres, withTenant } from '@mmw/db';
 import { createTestDatabase, type TestDatabase } from '@mmw/test-support';
 import { provisionKey } from '../src/accounts/provision.ts';
 import type { Caller } from '../src/caller.ts';
@@ -129,4 +129,26 @@ describe('records sent at once', () => {
       expect(await stored(records.map((one) => one.recordId))).toEqual([]);
     },
   );
+
+  it('keeps its prepared plan, instead of planning the statement again for every transaction', async () => {
+    // One connection, so every transaction meets the same prepared statement.
+    const one = openPostgres(t.url, 1);
+    try {
+      for (let i = 0; i < 8; i++) {
+        const records = [
+          record(main, { workspace: 'notes', content: `plan kept, first of ${i}` }),
+          record(main, { workspace: 'default', content: `plan kept, second of ${i}` }),
+        ];
+        await withTenant(one.db, main.accountId, (tx) => Promise.all(recordsSentAtOnce(tx, records)));
+      }
+      const plans = await one.executeSql(
+        `select generic_plans, custom_plans from pg_prepared_statements where statement like '%insert into records%'`,
+      );
+      // PostgreSQL plans the first five runs for their values, then keeps the generic plan when it
+      // is no dearer than those.
+      expect(plans.rows).toEqual([{ generic_plans: '3', custom_plans: '5' }]);
+    } finally {
+      await one.close();
+    }
+  });
 });
