@@ -44,6 +44,9 @@ async function whereAmI(tx: Db): Promise<{ txid: string; tenant: string }> {
 /** A write with nothing for the finish. */
 const write = <R>(work: (tx: Db) => Promise<R>) => ({ intent: undefined, work });
 
+/** A turn of the event loop: a transaction asked for before it has started. */
+const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 function gate() {
   let open = () => {};
   const opened = new Promise<void>((resolve) => (open = resolve));
@@ -71,6 +74,7 @@ async function whileOneRuns<I, R>(
   });
   const held = gate();
   const running = shared.run(first, { intent, work: holding(held.opened) });
+  await turn();
   const outcomes = Promise.allSettled(writes.map((one) => shared.run(first, one)));
   held.open();
   await running;
@@ -91,6 +95,7 @@ describe('shared transactions', () => {
     const shared = createSharedTransactions(t.database.db, { maxShared: 16 });
     const held = gate();
     const running = shared.run(first, write(holding(held.opened)));
+    await turn();
     const waiting = ['b', 'c', 'd'].map((name) =>
       shared.run(
         first,
@@ -107,11 +112,21 @@ describe('shared transactions', () => {
     for (const answer of [alone, ...together]) expect(answer.tenant).toBe(first);
   });
 
+  it('lets the writes that arrive in the same turn of the event loop share the first transaction', async () => {
+    const shared = createSharedTransactions(t.database.db, { maxShared: 16 });
+    const together = await Promise.all(['a', 'b', 'c'].map(() => shared.run(first, write(whereAmI))));
+    expect(new Set(together.map((answer) => answer.txid)).size).toBe(1);
+    // A write that arrives later, alone, has a transaction of its own.
+    const lone = await shared.run(first, write(whereAmI));
+    expect(lone.txid).not.toBe(together[0]?.txid);
+  });
+
   it('sends the next transaction of the account before it answers the writes of the last one', async () => {
     const shared = createSharedTransactions(t.database.db, { maxShared: 16 });
     const events: string[] = [];
     const held = gate();
     const running = shared.run(first, write(holding(held.opened))).then(() => events.push('first answered'));
+    await turn();
     const waiting = shared.run(
       first,
       write(async (tx) => {
@@ -131,6 +146,7 @@ describe('shared transactions', () => {
     const shared = createSharedTransactions(t.database.db, { maxShared: 2 });
     const held = gate();
     const running = shared.run(first, write(holding(held.opened)));
+    await turn();
     const waiting = [1, 2, 3, 4, 5].map(() => shared.run(first, write(whereAmI)));
     held.open();
     await running;
@@ -145,6 +161,7 @@ describe('shared transactions', () => {
     const shared = createSharedTransactions(t.database.db, { maxShared: 16 });
     const held = gate();
     const running = shared.run(first, write(holding(held.opened)));
+    await turn();
     // The other account's write does not wait for the first account's transaction.
     const other = await shared.run(second, write(whereAmI));
     const later = shared.run(first, write(whereAmI));
@@ -355,6 +372,7 @@ describe('shared transactions', () => {
       });
       const held = gate();
       const running = shared.run(first, { intent: 'first', work: holding(held.opened) });
+      await turn();
       const answers = Promise.all(
         ['handed.a', 'handed.b', 'handed.c'].map((action) => shared.run(first, sentAtOnce(action, events))),
       );

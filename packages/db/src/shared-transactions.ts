@@ -18,9 +18,10 @@ export interface SharedWrite<I, R> {
 }
 
 /**
- * Writes of one account that arrive while its transactions are running share the next one, as
- * PostgreSQL's group commit shares a WAL flush: one begin, one commit and one wait on the account's
- * row locks for many writes (docs/decisions/0011-shared-transactions.md).
+ * Writes of one account that arrive in the same turn of the event loop, or while its transactions
+ * are running, share the next one, as PostgreSQL's group commit shares a WAL flush: one begin, one
+ * commit and one wait on the account's row locks for many writes
+ * (docs/decisions/0011-shared-transactions.md, 0019-first-transaction-a-turn-later.md).
  */
 export interface SharedTransactions<I> {
   /**
@@ -183,7 +184,10 @@ export function createSharedTransactions<I = undefined>(
           resolve: (value) => settle(() => resolve(value as R)),
           reject: (error) => settle(() => fail(error)),
         });
-        next(accountId, lane);
+        // The first write of an account with nothing running starts a transaction a turn of the event
+        // loop later (setImmediate), not at once: the writes of calls whose requests were read in the
+        // same turn join it. With a transaction running, the next starts when it ends.
+        if (!lane.running && lane.waiting.length === 1) setImmediate(() => next(accountId, lane));
       });
     },
   };
