@@ -3,7 +3,15 @@ import { fileURLToPath } from 'node:url';
 import { inheritedEnv } from './env.ts';
 
 export const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
-const tsx = fileURLToPath(new URL('../../../node_modules/.bin/tsx', import.meta.url));
+
+/**
+ * Node itself, with tsx as its loader (resolved from the repository's root, the processes' working
+ * directory), as `pnpm start` runs the server. Not the tsx command: it runs the script in a child
+ * process and, when that child has not told it within 30 ms that a signal arrived (its event loop
+ * busy), kills it, so a SIGTERM could end a server before its own shutdown ran.
+ */
+const node = (script: string, args: string[]) =>
+  [process.execPath, ['--import', 'tsx', script, ...args]] as const;
 
 export interface RunningProcess {
   child: ChildProcessWithoutNullStreams;
@@ -15,7 +23,7 @@ export interface RunningProcess {
 
 /** Starts one of the repository's TypeScript entry points as a real process. */
 export function startScript(script: string, args: string[], env: Record<string, string>): RunningProcess {
-  const child = spawn(tsx, [script, ...args], {
+  const child = spawn(...node(script, args), {
     cwd: repoRoot,
     env: { ...inheritedEnv, ...env },
   });
@@ -53,7 +61,7 @@ export async function runScript(
   args: string[],
   env: Record<string, string>,
 ): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(tsx, [script, ...args], { cwd: repoRoot, env: { ...inheritedEnv, ...env } });
+  const child = spawn(...node(script, args), { cwd: repoRoot, env: { ...inheritedEnv, ...env } });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
