@@ -130,6 +130,22 @@ describe('records sent at once', () => {
     },
   );
 
+  it('stores a lone surrogate as U+FFFD with the others, as a record stored alone has it', async () => {
+    const records = [
+      record(main, { workspace: 'notes', content: 'half of a pair \ud83d here', scope: 'team \udc00' }),
+      record(main, { workspace: 'notes', content: 'a whole one 🚀 here' }),
+    ];
+    const answers = await withTenant(t.database.db, main.accountId, (tx) =>
+      Promise.all(recordsSentAtOnce(tx, records)),
+    );
+
+    const rows = await stored(records.map((one) => one.recordId));
+    expect(rows.map((row) => row.content)).toEqual(['half of a pair \ufffd here', 'a whole one 🚀 here']);
+    expect(answers.map((answer) => answer.content)).toEqual(rows.map((row) => row.content));
+    expect(answers[0]?.scope).toBe('team \ufffd');
+    expect(new Set(rows.map((row) => row.txid)).size).toBe(1);
+  });
+
   it('keeps its prepared plan, instead of planning the statement again for every transaction', async () => {
     // One connection, so every transaction meets the same prepared statement.
     const one = openPostgres(t.url, 1);

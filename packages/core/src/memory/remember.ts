@@ -285,7 +285,11 @@ async function insertTogether(tx: Db, records: RecordToSend[]): Promise<Map<stri
   }));
   const { rows: inserted } = await executeSqlOn(tx)(INSERT_TOGETHER, [
     records[0]?.caller.accountId,
-    JSON.stringify(rows),
+    // The text PostgreSQL would store from a text parameter: a lone surrogate, which JSON would
+    // carry as an escape PostgreSQL refuses, becomes U+FFFD, as it does in the parameter's UTF-8.
+    JSON.stringify(rows, (_key, value: unknown) =>
+      typeof value === 'string' ? value.toWellFormed() : value,
+    ),
   ]);
   const answers = inserted.map((row) => answerOf(insertedRow.parse(row)));
   return new Map(answers.map((answer) => [answer.id, answer]));
