@@ -69,7 +69,7 @@ const printSummary = () => {
 };
 
 const bench = await createBenchDatabase(serverUrl);
-const database = openPostgres(bench.url, POOL_SIZE);
+const database = openPostgres(bench.url, { poolSize: POOL_SIZE });
 // Interrupted, the benchmark still drops its database (its server processes get the signal too).
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {

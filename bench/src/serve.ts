@@ -24,7 +24,7 @@ const config = loadConfig({
   MMW_KEY_CALLS_PER_MINUTE: '100000000',
   MMW_PROJECT_CALLS_PER_MINUTE: '100000000',
 });
-const database = openPostgres(settings.url, settings.poolSize);
+const database = openPostgres(settings.url, { poolSize: settings.poolSize });
 let stopRuntime = async () => {};
 
 async function build() {
@@ -43,7 +43,7 @@ async function build() {
     return app;
   }
   if (settings.mode === 'no-expansion') {
-    const service = createMemoryService({ db: database.db, executeAlone: database.executeAlone, config });
+    const service = createMemoryService({ database, config });
     return buildMcpApp({ db: database.db, service, logLevel: 'silent' });
   }
   const runtime = await createRuntime(database, config, { protections: settings.protections });

@@ -15,7 +15,11 @@ async function open(): Promise<Database> {
       );
     }
   }
-  return openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.MMW_DATA_DIR, poolSize: 2 });
+  return openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.MMW_DATA_DIR,
+    limits: { poolSize: 2 },
+  });
 }
 
 async function main(argv: string[]): Promise<number> {

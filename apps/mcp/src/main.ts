@@ -6,7 +6,16 @@ import { buildMcpApp } from './mcp-app.ts';
 const config = loadConfig();
 const database = await openConfiguredDatabase(config, { requireUrl: 'the MCP ingress' });
 const runtime = await createRuntime(database, config);
-const app = await buildMcpApp({ db: database.db, service: runtime.service, logLevel: config.LOG_LEVEL });
+const app = await buildMcpApp({
+  db: database.db,
+  service: runtime.service,
+  logLevel: config.LOG_LEVEL,
+  timeouts: {
+    requestMs: config.HTTP_REQUEST_TIMEOUT_MS,
+    connectionMs: config.HTTP_CONNECTION_TIMEOUT_MS,
+    keepAliveMs: config.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+  },
+});
 await app.listen({ host: config.HOST, port: config.MCP_PORT });
 const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : config.MCP_PORT;

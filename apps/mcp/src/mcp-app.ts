@@ -2,7 +2,7 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import { isAppError, type MemoryService, type MemorySession } from '@mmw/core';
+import { isAppError, type AppError, type MemoryService, type MemorySession } from '@mmw/core';
 import { setLimitHeaders } from './limit-headers.ts';
 import { isDatabaseReady, type Db } from '@mmw/db';
 import { singleToolCall, ToolCallTransport } from './one-call-transport.ts';
@@ -16,7 +16,11 @@ export interface McpAppOptions {
   /** Largest accepted request body in bytes. */
   bodyLimit?: number;
   version?: string;
+  /** Bounds on a request's life: all of it, an idle socket, a kept-alive socket between requests. */
+  timeouts?: { requestMs: number; connectionMs: number; keepAliveMs: number };
 }
+
+const DEFAULT_TIMEOUTS = { requestMs: 30_000, connectionMs: 60_000, keepAliveMs: 5_000 };
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -26,6 +30,13 @@ declare module 'fastify' {
 
 function jsonRpcError(reply: FastifyReply, status: number, code: number, message: string) {
   return reply.status(status).send({ jsonrpc: '2.0', error: { code, message }, id: null });
+}
+
+/** A failure of the request itself (not a tool's), answered from core's error table. */
+function protocolError(reply: FastifyReply, error: AppError) {
+  if (error.retryAfterSeconds !== undefined)
+    void reply.header('retry-after', String(error.retryAfterSeconds));
+  return jsonRpcError(reply, error.httpStatus, error.jsonRpcCode, error.message);
 }
 
 /** The request as the SDK's web-standard transport reads it: method, URL and headers (the body is parsed). */
@@ -51,8 +62,12 @@ function bearerToken(request: FastifyRequest): string | undefined {
 }
 
 export async function buildMcpApp(options: McpAppOptions): Promise<FastifyInstance> {
+  const timeouts = options.timeouts ?? DEFAULT_TIMEOUTS;
   const app = Fastify({
     logger: { level: options.logLevel ?? 'info' },
+    requestTimeout: timeouts.requestMs,
+    connectionTimeout: timeouts.connectionMs,
+    keepAliveTimeout: timeouts.keepAliveMs,
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
@@ -104,6 +119,7 @@ export async function buildMcpApp(options: McpAppOptions): Promise<FastifyInstan
         if (token === undefined) throw new Error('missing');
         request.session = await options.service.authenticate(token, { toolCall: isToolCall(request.body) });
       } catch (error) {
+        if (isAppError(error) && error.code !== 'unauthorized') return protocolError(reply, error);
         if (!isAppError(error) && !(error instanceof Error && error.message === 'missing')) {
           request.log.error({ err: describeError(error) }, 'key authentication failed');
           return jsonRpcError(reply, 503, -32603, 'authentication is unavailable, try again');
@@ -133,6 +149,7 @@ export async function buildMcpApp(options: McpAppOptions): Promise<FastifyInstan
       const toolCall = singleToolCall(request.headers, request.body);
       if (toolCall !== undefined) {
         const answer = await toolCalls.call(toolCall, request.headers, context);
+        if (context.overloaded) return protocolError(reply, context.overloaded);
         return reply.type('application/json').send(JSON.stringify(answer));
       }
       // Anything else (initialize, the tool list, notifications, batches, a body that is not JSON-RPC)
@@ -147,6 +164,7 @@ export async function buildMcpApp(options: McpAppOptions): Promise<FastifyInstan
       try {
         await server.connect(transport);
         const answer = await transport.handleRequest(webRequest(request), { parsedBody: request.body });
+        if (context.overloaded) return await protocolError(reply, context.overloaded);
         reply.code(answer.status);
         answer.headers.forEach((value, name) => void reply.header(name, value));
         return await reply.send(answer.body === null ? '' : Buffer.from(await answer.arrayBuffer()));

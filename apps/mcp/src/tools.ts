@@ -11,6 +11,8 @@ import {
   searchOutputShape,
   validateInputShape,
   validateOutputShape,
+  isAppError,
+  type AppError,
   type MemoryService,
   type MemorySession,
 } from '@mmw/core';
@@ -40,6 +42,8 @@ export interface ToolContext {
   session: MemorySession;
   idempotencyKey: string | undefined;
   logError: (error: unknown) => void;
+  /** Set when the call met an overload: the request is answered 503 with Retry-After, not a tool result. */
+  overloaded?: AppError;
 }
 
 /** The context of a call, found by what the SDK hands its tool: the request's id, as the server knows it. */
@@ -57,6 +61,7 @@ export function registerMemoryTools(server: McpServer, service: MemoryService, c
     try {
       return toolResult(await work(ctx));
     } catch (error) {
+      if (isAppError(error) && error.code === 'overloaded') ctx.overloaded = error;
       return toolError(error, ctx.logError);
     }
   };

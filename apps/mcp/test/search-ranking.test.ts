@@ -1,7 +1,12 @@
-import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { forgetRecord, insertRecord, validateRememberInput, type Caller } from '@mmw/core';
-import { withTenant } from '@mmw/db';
+import {
+  forgetRecord,
+  loadConfig,
+  planById,
+  rememberRecord,
+  validateRememberInput,
+  type Caller,
+} from '@mmw/core';
 import { useMcp, type SearchResult } from './fixtures.ts';
 
 /**
@@ -63,16 +68,22 @@ beforeAll(async () => {
     source: 'agent',
   };
   const random = generator(7);
-  await withTenant(f.db.database.db, caller.accountId, async (tx) => {
-    for (let i = 0; i < RECORDS; i++) {
-      const scope = i % 11 === 0 ? 'private' : i % 3 === 0 ? 'shared' : null;
-      const content = contentOf(i, random);
-      const input = validateRememberInput({ content, workspace: 'big', ...(scope ? { scope } : {}) });
-      const record = await insertRecord(tx, caller, randomUUID(), input);
-      // source is 'agent' for writes through MCP, and counts as text.
-      fixtures.push({ id: record.id, text: `${content} agent`, scope, updatedAt: 0, forgotten: false });
-    }
-  });
+  const plan = planById(loadConfig({ DATABASE_URL: 'postgres://unused' }), 'self-hosted');
+  for (let i = 0; i < RECORDS; i++) {
+    const scope = i % 11 === 0 ? 'private' : i % 3 === 0 ? 'shared' : null;
+    const content = contentOf(i, random);
+    const input = validateRememberInput({ content, workspace: 'big', ...(scope ? { scope } : {}) });
+    const record = await rememberRecord(f.db.database, {
+      caller,
+      plan,
+      input,
+      idempotencyKey: undefined,
+      countRecords: false,
+      onStored: () => Promise.resolve(),
+    });
+    // source is 'agent' for writes through MCP, and counts as text.
+    fixtures.push({ id: record.id, text: `${content} agent`, scope, updatedAt: 0, forgotten: false });
+  }
   // Updated in groups of three sharing one timestamp, so ties fall on every boundary; the
   // timestamps carry microseconds, as PostgreSQL keeps them.
   fixtures.forEach(

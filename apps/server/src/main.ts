@@ -1,7 +1,13 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildDashboardApp } from '@mmw/dashboard';
-import { claudeAddCommand, createRuntime, ensureLocalSetup, loadConfig, openConfiguredDatabase } from '@mmw/core';
+import {
+  claudeAddCommand,
+  createRuntime,
+  ensureLocalSetup,
+  loadConfig,
+  openConfiguredDatabase,
+} from '@mmw/core';
 import { takeLock } from '@mmw/db';
 import { buildMcpApp } from '@mmw/mcp';
 
@@ -16,7 +22,16 @@ if (embedded) {
 const database = await openConfiguredDatabase(config);
 const runtime = await createRuntime(database, config);
 await runtime.startWorker();
-const mcp = await buildMcpApp({ db: database.db, service: runtime.service, logLevel: config.LOG_LEVEL });
+const mcp = await buildMcpApp({
+  db: database.db,
+  service: runtime.service,
+  logLevel: config.LOG_LEVEL,
+  timeouts: {
+    requestMs: config.HTTP_REQUEST_TIMEOUT_MS,
+    connectionMs: config.HTTP_CONNECTION_TIMEOUT_MS,
+    keepAliveMs: config.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+  },
+});
 await mcp.listen({ host: config.HOST, port: config.MCP_PORT });
 const mcpAddress = mcp.server.address();
 const mcpPort = typeof mcpAddress === 'object' && mcpAddress ? mcpAddress.port : config.MCP_PORT;
@@ -32,7 +47,8 @@ const dashboard = await buildDashboardApp({
 });
 await dashboard.listen({ host: config.HOST, port: config.DASHBOARD_PORT });
 const dashboardAddress = dashboard.server.address();
-const dashboardPort = typeof dashboardAddress === 'object' && dashboardAddress ? dashboardAddress.port : config.DASHBOARD_PORT;
+const dashboardPort =
+  typeof dashboardAddress === 'object' && dashboardAddress ? dashboardAddress.port : config.DASHBOARD_PORT;
 const dashboardUrl = config.PUBLIC_URL ?? `http://${config.HOST}:${dashboardPort}`;
 const credentialsFile = join(config.MMW_DATA_DIR, 'local-credentials');
 const local = await ensureLocalSetup(database.db);

@@ -10,47 +10,66 @@ const positiveInt = z.coerce.number().int().positive();
 const secretList = z
   .string()
   .optional()
-  .transform((v) => (v ?? '').split(',').map((part) => part.trim()).filter((part) => part !== ''));
+  .transform((v) =>
+    (v ?? '')
+      .split(',')
+      .map((part) => part.trim())
+      .filter((part) => part !== ''),
+  );
 
-const envSchema = z.object({
-  DATABASE_URL: optionalString,
-  DATABASE_POOL_SIZE: positiveInt.default(10),
-  MMW_DATA_DIR: z.string().default('.mmw'),
-  HOST: z.string().default('127.0.0.1'),
-  MCP_PORT: port(8787),
-  DASHBOARD_PORT: port(3000),
-  PUBLIC_URL: optionalString,
-  MCP_PUBLIC_URL: optionalString,
-  MMW_KEY_CALLS_PER_MINUTE: positiveInt.optional(),
-  MMW_PROJECT_CALLS_PER_MINUTE: positiveInt.optional(),
-  MMW_RECORD_LIMIT: positiveInt.optional(),
-  MMW_GRACE_DAYS: z.coerce.number().int().min(0).optional(),
-  MMW_MODEL_URL: optionalString,
-  MMW_MODEL_API_KEY: optionalString,
-  MMW_MODEL: z.string().default('gpt-4o-mini'),
-  MMW_MODEL_TIMEOUT_MS: positiveInt.default(8000),
-  MMW_WORKER_CONCURRENCY: positiveInt.default(2),
-  MMW_WORKER_BATCH_SIZE: positiveInt.default(10),
-  /** Billing is on when this is set; without it every account is active with no end. */
-  STRIPE_SECRET_KEY: optionalString,
-  /** One secret, or several separated by commas while a secret is rolled: any of them may sign. */
-  STRIPE_WEBHOOK_SECRET: secretList,
-  /** Where the Stripe API is (a local stub in tests); Stripe's own host by default. */
-  STRIPE_API_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
-  STRIPE_PRICE_PRO: optionalString,
-  STRIPE_PRICE_TEAM: optionalString,
-  /** How old a webhook's signed timestamp may be. */
-  STRIPE_WEBHOOK_TOLERANCE_SECONDS: positiveInt.default(300),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-}).superRefine((env, context) => {
-  if (env.STRIPE_SECRET_KEY !== undefined && env.STRIPE_WEBHOOK_SECRET.length === 0) {
-    context.addIssue({
-      code: 'custom',
-      path: ['STRIPE_WEBHOOK_SECRET'],
-      message: 'is required when STRIPE_SECRET_KEY is set (the signing secret of the webhook endpoint, whsec_…)',
-    });
-  }
-});
+const envSchema = z
+  .object({
+    DATABASE_URL: optionalString,
+    DATABASE_POOL_SIZE: positiveInt.default(10),
+    /** Bounds on every wait of a database connection (packages/db ConnectionLimits). */
+    DATABASE_STATEMENT_TIMEOUT_MS: positiveInt.default(15_000),
+    DATABASE_LOCK_TIMEOUT_MS: positiveInt.default(5_000),
+    DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: positiveInt.default(30_000),
+    DATABASE_CONNECT_TIMEOUT_MS: positiveInt.default(2_000),
+    /** Callers waiting for a pooled connection past which a request is refused (503) at once. */
+    DATABASE_MAX_WAITING: positiveInt.default(200),
+    /** HTTP servers: whole request, idle socket, and keep-alive bounds. */
+    HTTP_REQUEST_TIMEOUT_MS: positiveInt.default(30_000),
+    HTTP_CONNECTION_TIMEOUT_MS: positiveInt.default(60_000),
+    HTTP_KEEP_ALIVE_TIMEOUT_MS: positiveInt.default(5_000),
+    MMW_DATA_DIR: z.string().default('.mmw'),
+    HOST: z.string().default('127.0.0.1'),
+    MCP_PORT: port(8787),
+    DASHBOARD_PORT: port(3000),
+    PUBLIC_URL: optionalString,
+    MCP_PUBLIC_URL: optionalString,
+    MMW_KEY_CALLS_PER_MINUTE: positiveInt.optional(),
+    MMW_PROJECT_CALLS_PER_MINUTE: positiveInt.optional(),
+    MMW_RECORD_LIMIT: positiveInt.optional(),
+    MMW_GRACE_DAYS: z.coerce.number().int().min(0).optional(),
+    MMW_MODEL_URL: optionalString,
+    MMW_MODEL_API_KEY: optionalString,
+    MMW_MODEL: z.string().default('gpt-4o-mini'),
+    MMW_MODEL_TIMEOUT_MS: positiveInt.default(8000),
+    MMW_WORKER_CONCURRENCY: positiveInt.default(2),
+    MMW_WORKER_BATCH_SIZE: positiveInt.default(10),
+    /** Billing is on when this is set; without it every account is active with no end. */
+    STRIPE_SECRET_KEY: optionalString,
+    /** One secret, or several separated by commas while a secret is rolled: any of them may sign. */
+    STRIPE_WEBHOOK_SECRET: secretList,
+    /** Where the Stripe API is (a local stub in tests); Stripe's own host by default. */
+    STRIPE_API_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+    STRIPE_PRICE_PRO: optionalString,
+    STRIPE_PRICE_TEAM: optionalString,
+    /** How old a webhook's signed timestamp may be. */
+    STRIPE_WEBHOOK_TOLERANCE_SECONDS: positiveInt.default(300),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  })
+  .superRefine((env, context) => {
+    if (env.STRIPE_SECRET_KEY !== undefined && env.STRIPE_WEBHOOK_SECRET.length === 0) {
+      context.addIssue({
+        code: 'custom',
+        path: ['STRIPE_WEBHOOK_SECRET'],
+        message:
+          'is required when STRIPE_SECRET_KEY is set (the signing secret of the webhook endpoint, whsec_…)',
+      });
+    }
+  });
 
 export type Config = z.infer<typeof envSchema>;
 

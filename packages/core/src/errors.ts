@@ -1,31 +1,35 @@
 /**
  * Every failure a user can see is an AppError with a code; one table maps the code to its
- * HTTP status and tRPC code. The message is the text a user reads (the spec's exact text where
- * the spec has one) and never carries a secret, a stack or a payload.
+ * HTTP status, its tRPC code and the JSON-RPC code of a protocol-level MCP failure (a bad key, an
+ * overload); a tool's own failures are isError results with the message. The message is the text
+ * a user reads (the spec's exact text where the spec has one) and never carries a secret, a stack
+ * or a payload.
  */
 export const errorTable = {
-  invalid_input: { http: 400, trpc: 'BAD_REQUEST' },
-  unauthorized: { http: 401, trpc: 'UNAUTHORIZED' },
-  subscription_required: { http: 402, trpc: 'FORBIDDEN' },
-  forbidden: { http: 403, trpc: 'FORBIDDEN' },
-  workspace_forbidden: { http: 403, trpc: 'FORBIDDEN' },
-  project_unavailable: { http: 403, trpc: 'FORBIDDEN' },
-  record_limit: { http: 403, trpc: 'FORBIDDEN' },
-  not_found: { http: 404, trpc: 'NOT_FOUND' },
-  workspace_inactive: { http: 404, trpc: 'NOT_FOUND' },
-  conflict: { http: 409, trpc: 'CONFLICT' },
-  idempotency_conflict: { http: 409, trpc: 'CONFLICT' },
-  guard_rejected: { http: 422, trpc: 'UNPROCESSABLE_CONTENT' },
-  rate_limited: { http: 429, trpc: 'TOO_MANY_REQUESTS' },
-  project_rate_limited: { http: 429, trpc: 'TOO_MANY_REQUESTS' },
-  unavailable: { http: 503, trpc: 'INTERNAL_SERVER_ERROR' },
+  invalid_input: { http: 400, trpc: 'BAD_REQUEST', jsonRpc: -32602 },
+  unauthorized: { http: 401, trpc: 'UNAUTHORIZED', jsonRpc: -32001 },
+  subscription_required: { http: 402, trpc: 'FORBIDDEN', jsonRpc: -32000 },
+  forbidden: { http: 403, trpc: 'FORBIDDEN', jsonRpc: -32000 },
+  workspace_forbidden: { http: 403, trpc: 'FORBIDDEN', jsonRpc: -32000 },
+  project_unavailable: { http: 403, trpc: 'FORBIDDEN', jsonRpc: -32000 },
+  record_limit: { http: 403, trpc: 'FORBIDDEN', jsonRpc: -32000 },
+  not_found: { http: 404, trpc: 'NOT_FOUND', jsonRpc: -32000 },
+  workspace_inactive: { http: 404, trpc: 'NOT_FOUND', jsonRpc: -32000 },
+  conflict: { http: 409, trpc: 'CONFLICT', jsonRpc: -32000 },
+  idempotency_conflict: { http: 409, trpc: 'CONFLICT', jsonRpc: -32000 },
+  guard_rejected: { http: 422, trpc: 'UNPROCESSABLE_CONTENT', jsonRpc: -32000 },
+  rate_limited: { http: 429, trpc: 'TOO_MANY_REQUESTS', jsonRpc: -32000 },
+  project_rate_limited: { http: 429, trpc: 'TOO_MANY_REQUESTS', jsonRpc: -32000 },
+  unavailable: { http: 503, trpc: 'INTERNAL_SERVER_ERROR', jsonRpc: -32603 },
+  /** Too much waiting (no connection in time, a statement or lock timeout): try again shortly. */
+  overloaded: { http: 503, trpc: 'SERVICE_UNAVAILABLE', jsonRpc: -32603 },
 } as const;
 
 export type ErrorCode = keyof typeof errorTable;
 
 export class AppError extends Error {
   readonly code: ErrorCode;
-  /** Seconds until a rate-limited caller may try again. */
+  /** Seconds until a rate-limited or overloaded caller may try again. */
   readonly retryAfterSeconds: number | undefined;
 
   constructor(code: ErrorCode, message: string, options: { retryAfterSeconds?: number } = {}) {
@@ -37,6 +41,10 @@ export class AppError extends Error {
 
   get httpStatus(): number {
     return errorTable[this.code].http;
+  }
+
+  get jsonRpcCode(): number {
+    return errorTable[this.code].jsonRpc;
   }
 }
 

@@ -10,7 +10,7 @@ export { guardRecord, type GuardedRecord } from './guard/index.ts';
 export * from './memory/record-view.ts';
 export * from './memory/status.ts';
 export * from './memory/query-words.ts';
-export { insertRecord } from './memory/remember.ts';
+export { rememberRecord, type RememberWrite } from './memory/remember.ts';
 export * from './memory/search.ts';
 export * from './memory/forget.ts';
 export * from './memory/validate-memory.ts';
@@ -46,9 +46,19 @@ export type { QueryExpander } from './archivist/query-expansion.ts';
 export * from './jobs/job-queue.ts';
 export * from './billing/billing.ts';
 export * from './billing/billing-overview.ts';
-export type { BillingGateway, RemoteSubscription, WebhookEvent, CheckoutRequest } from './billing/billing-gateway.ts';
+export type {
+  BillingGateway,
+  RemoteSubscription,
+  WebhookEvent,
+  CheckoutRequest,
+} from './billing/billing-gateway.ts';
 export { STRIPE_EVENT_TYPES, type WebhookOutcome } from './billing/stripe-webhook.ts';
-export { STRIPE_EVENT_QUEUE, BILLING_SYNC_QUEUE, BILLING_RECONCILE_QUEUE, nextReconciliationAt } from './billing/billing-jobs.ts';
+export {
+  STRIPE_EVENT_QUEUE,
+  BILLING_SYNC_QUEUE,
+  BILLING_RECONCILE_QUEUE,
+  nextReconciliationAt,
+} from './billing/billing-jobs.ts';
 export { currentSubscription, accessEndsAt } from './billing/remote-state.ts';
 export { createCallCounter, type CallCounter } from './usage/call-count.ts';
 export * from './open-configured-database.ts';

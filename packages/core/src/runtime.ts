@@ -55,19 +55,14 @@ export async function createRuntime(
   const archivist = archivistJob({ db: database.db, analyser });
   const callLimits = createCallLimits(database.db);
   const service = createMemoryService({
-    db: database.db,
-    executeAlone: database.executeAlone,
+    database,
     config,
     expander,
     ...(options.now ? { now: options.now } : {}),
     ...(options.protections ? { protections: options.protections } : {}),
     callLimits,
-    onRecordsStored: (tx, stored) =>
-      jobs.enqueueAll(
-        tx,
-        archivist,
-        stored.map(({ caller, recordId }) => ({ accountId: caller.accountId, recordId })),
-      ),
+    onRecordStored: (run, { caller, recordId }) =>
+      jobs.enqueueOn(run, archivist, { accountId: caller.accountId, recordId }),
   });
 
   const billing = createBilling({

@@ -1,37 +1,65 @@
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import pg from 'pg';
+import type pg from 'pg';
+import { BoundedPool } from './bounded-pool.ts';
 import * as schema from './schema/index.ts';
-import { AT_COMMIT, tuneConnections } from './connection-tuning.ts';
+import {
+  embeddedTransaction,
+  poolTransaction,
+  type RunStatement,
+  type Statement,
+} from './sql-transaction.ts';
 
-export { PLANNED_EACH_TIME } from './connection-tuning.ts';
+export { NoConnectionError } from './bounded-pool.ts';
+export {
+  CommitUnknownError,
+  isTransientFailure,
+  type RunStatement,
+  type Statement,
+} from './sql-transaction.ts';
 
 /** The one database type core works with: a pool, an embedded database or a transaction. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
-export type DatabaseTarget =
-  { kind: 'postgres'; url: string; poolSize?: number } | { kind: 'embedded'; dataDir: string };
-
 /** Runs raw SQL with positional parameters; what pg-boss and bulk loaders need. */
 export type ExecuteSql = (text: string, values?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;
 
+/**
+ * The bounds on every wait of a PostgreSQL connection. The statement, lock and idle-in-transaction
+ * timeouts are set on each connection at its start; the connect timeout bounds the wait for a
+ * connection of the pool (a new one, or one to be given back); maxWaiting bounds the line of callers
+ * waiting for one: past it a caller is refused at once (NoConnectionError).
+ */
+export interface ConnectionLimits {
+  poolSize: number;
+  statementTimeoutMs: number;
+  lockTimeoutMs: number;
+  idleInTransactionTimeoutMs: number;
+  connectTimeoutMs: number;
+  maxWaiting: number;
+}
+
+export const DEFAULT_CONNECTION_LIMITS: ConnectionLimits = {
+  poolSize: 10,
+  statementTimeoutMs: 15_000,
+  lockTimeoutMs: 5_000,
+  idleInTransactionTimeoutMs: 30_000,
+  connectTimeoutMs: 2_000,
+  maxWaiting: 200,
+};
+
 export interface Database {
   readonly db: Db;
-  readonly kind: DatabaseTarget['kind'];
+  readonly kind: 'postgres' | 'embedded';
   readonly executeSql: ExecuteSql;
-  /**
-   * A statement that runs alone, in a transaction of its own, on the one connection kept beside
-   * the pool for such statements: those of calls that arrive together are written back to back and
-   * answered by one backend in turn (pipeline mode, a Sync each, so each has its own transaction and
-   * its own error). What every tool call starts with, the key's session, runs here
-   * (docs/decisions/0013-one-connection-for-key-sessions.md). Never a transaction: a `begin` sent
-   * here would take in the statements of other calls.
-   */
-  readonly executeAlone: ExecuteSql;
+  /** One statement on a connection of its own, outside any transaction; prepared when named. */
+  readonly query: RunStatement;
+  /** fn's statements in one transaction, committed when fn returns, rolled back when it throws. */
+  transaction<T>(fn: (run: RunStatement) => Promise<T>): Promise<T>;
   /** The pool of the postgres kind, for tools that take one (benchmarks, job queue). */
   readonly pool: pg.Pool | undefined;
   close(): Promise<void>;
@@ -39,90 +67,42 @@ export interface Database {
 
 export const APP_ROLE = 'mmw_app';
 
-export function openPostgres(url: string, poolSize = 10): Database {
-  const pool = tunedPool(url, poolSize);
+export function openPostgres(url: string, limits: Partial<ConnectionLimits> = {}): Database {
+  const bounds = { ...DEFAULT_CONNECTION_LIMITS, ...limits };
+  // Every connection of the pool acts as the application role, so row-level security holds even
+  // when the URL names a superuser. No JIT: its compile time (tens of ms) dwarfs the short queries
+  // of the tools. The timeouts end a stuck statement, lock wait or forgotten transaction.
+  const pool = new BoundedPool(
+    {
+      connectionString: url,
+      max: bounds.poolSize,
+      connectionTimeoutMillis: bounds.connectTimeoutMs,
+      options: [
+        `-c role=${APP_ROLE}`,
+        '-c jit=off',
+        `-c statement_timeout=${bounds.statementTimeoutMs}`,
+        `-c lock_timeout=${bounds.lockTimeoutMs}`,
+        `-c idle_in_transaction_session_timeout=${bounds.idleInTransactionTimeoutMs}`,
+      ].join(' '),
+    },
+    bounds.maxWaiting,
+  );
+  pool.on('error', () => {
+    // An idle client lost its connection; the pool replaces it. Nothing to log with a payload.
+  });
   const db = drizzlePg(pool, { schema }) as unknown as Db;
-  // Beside the pool, not in it: a pool of one connection still has it for its transactions.
-  const alonePool = tunedPool(url, 1);
-  const alone = keptConnection(alonePool);
+  const query: RunStatement = async (statement) => {
+    const result = await pool.query(statement);
+    return { rows: result.rows as Record<string, unknown>[] };
+  };
   return {
     db,
     kind: 'postgres',
     pool,
-    executeSql: async (text, values) => {
-      const result = await pool.query(text, values);
-      return { rows: result.rows as Record<string, unknown>[] };
-    },
-    executeAlone: alone.execute,
-    close: async () => {
-      await alone.release();
-      await Promise.all([alonePool.end(), pool.end()]);
-    },
-  };
-}
-
-function tunedPool(url: string, max: number): pg.Pool {
-  // Every connection of the pool acts as the application role, so row-level security holds
-  // even when the URL names a superuser. No JIT: its compile time (tens of ms) dwarfs the
-  // short queries of the tools, and a large workspace's estimates would otherwise trigger it.
-  // Pipeline mode: statements queued on one connection (the records of a shared transaction) are
-  // written at once, each with its own Sync, instead of one per round trip (decision 0011).
-  const pool = new pg.Pool({
-    connectionString: url,
-    max,
-    options: `-c role=${APP_ROLE} -c jit=off`,
-    pipeline: true,
-  });
-  pool.on('error', () => {
-    // An idle client lost its connection; the pool replaces it. Nothing to log with a payload.
-  });
-  tuneConnections(pool);
-  return pool;
-}
-
-/**
- * The connection of a pool of one, taken once and kept, for statements that run alone:
- * node-postgres's pipeline mode writes each as it comes, with its own Sync, while earlier ones are
- * still answered. A connection that fails is given back to be closed, and the next statement takes
- * a new one.
- */
-function keptConnection(pool: pg.Pool): { execute: ExecuteSql; release(): Promise<void> } {
-  let kept: Promise<pg.PoolClient> | undefined;
-  let current: pg.PoolClient | undefined;
-  let closed = false;
-  const drop = (client: pg.PoolClient, error?: Error) => {
-    if (client !== current) return;
-    current = undefined;
-    kept = undefined;
-    client.release(error ?? true);
-  };
-  const take = (): Promise<pg.PoolClient> => {
-    if (closed) return Promise.reject(new Error('the database is closed'));
-    kept ??= pool.connect().then(
-      (client) => {
-        current = client;
-        client.on('error', (error) => drop(client, error));
-        client.on('end', () => drop(client));
-        return client;
-      },
-      (error: unknown) => {
-        kept = undefined;
-        throw error;
-      },
-    );
-    return kept;
-  };
-  return {
-    execute: async (text, values) => {
-      const client = await take();
-      const result = await client.query(text, values);
-      return { rows: result.rows as Record<string, unknown>[] };
-    },
-    release: async () => {
-      closed = true;
-      const client = await kept?.catch(() => undefined);
-      if (client) drop(client);
-    },
+    executeSql: (text, values) => query({ text, ...(values ? { values } : {}) }),
+    query,
+    transaction: (fn) => poolTransaction(pool, fn),
+    close: () => pool.end(),
   };
 }
 
@@ -134,7 +114,7 @@ export async function createPglite(dataDir: string): Promise<PGlite> {
 export async function openEmbedded(client: PGlite): Promise<Database> {
   await client.exec(`SET ROLE ${APP_ROLE}`);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
-  const executeSql: ExecuteSql = async (text, values) => {
+  const query: RunStatement = async ({ text, values }) => {
     const result = await client.query(text, values);
     return { rows: result.rows as Record<string, unknown>[] };
   };
@@ -142,9 +122,9 @@ export async function openEmbedded(client: PGlite): Promise<Database> {
     db,
     kind: 'embedded',
     pool: undefined,
-    executeSql,
-    // One connection already: its statements run one after another.
-    executeAlone: executeSql,
+    executeSql: (text, values) => query({ text, ...(values ? { values } : {}) }),
+    query,
+    transaction: (fn) => embeddedTransaction(client, fn),
     close: () => client.close(),
   };
 }
@@ -216,39 +196,19 @@ export async function isDatabaseReady(db: Db): Promise<boolean> {
 }
 
 /**
- * Raw SQL with $1…$n placeholders, run on a drizzle handle (a transaction included): what pg-boss
- * needs to enqueue a job in the transaction of the write that caused it, and what the statements
- * core builds once use. The text goes to the driver as it is, through the session's own query path,
- * with nothing rebuilt per call.
+ * A statement with $1…$n placeholders as drizzle SQL, each placeholder bound to its value: what
+ * pg-boss needs to enqueue a job in a drizzle transaction (its `db` option takes such a statement).
  */
+function bindPositional(text: string, values: unknown[]): SQL {
+  const parts = text.split(/\$(\d+)/);
+  return sql.join(parts.map((part, i) => (i % 2 === 0 ? sql.raw(part) : sql`${values[Number(part) - 1]}`)));
+}
+
+/** Raw SQL with $1…$n placeholders, run on a drizzle handle (a transaction included). */
 export function executeSqlOn(db: Db): ExecuteSql {
   return async (text, values = []) => {
-    const query = db._.session.prepareQuery({ sql: text, params: values }, undefined, undefined, false);
-    const result: unknown = await query.execute();
+    const result: unknown = await db.execute(bindPositional(text, values));
+    // node-postgres answers a result with rows; PGlite's drizzle driver does the same.
     return { rows: (result as { rows: Record<string, unknown>[] }).rows };
   };
-}
-
-/**
- * Like executeSqlOn, for a statement whose answer nobody reads: in a transaction of the pool it is
- * sent with the commit, in the same round trip, and its failure fails the commit (the transaction
- * rolls back). It answers no rows. Elsewhere (the embedded database, no transaction) it runs at once.
- */
-export function deferredSqlOn(db: Db): ExecuteSql {
-  const run = executeSqlOn(db);
-  return async (text, values) => {
-    await run(`${AT_COMMIT}${text}`, values);
-    return { rows: [] };
-  };
-}
-
-/**
- * The text of a failed `mmw_require(ok, 'mmw:…')` (migration 0017) anywhere in an error's causes,
- * or undefined when the error is something else.
- */
-export function failedRequirement(error: unknown): string | undefined {
-  for (let cause = error, depth = 0; cause instanceof Error && depth < 5; cause = cause.cause, depth++) {
-    if ('code' in cause && cause.code === 'MW001') return cause.message;
-  }
-  return undefined;
 }

@@ -22,7 +22,9 @@ export function runningServerPid(dataDir: string): number | undefined {
 export function takeLock(dataDir: string): () => void {
   const other = runningServerPid(dataDir);
   if (other !== undefined && other !== process.pid) {
-    throw new Error(`MMW is already running on the embedded database in ${dataDir} (pid ${other}); stop it first.`);
+    throw new Error(
+      `MMW is already running on the embedded database in ${dataDir} (pid ${other}); stop it first.`,
+    );
   }
   writeFileSync(lockPath(dataDir), String(process.pid));
   return () => rmSync(lockPath(dataDir), { force: true });

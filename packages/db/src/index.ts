@@ -4,4 +4,3 @@ export * from './client.ts';
 export * from './migrate.ts';
 export * from './open.ts';
 export * from './embedded-lock.ts';
-export * from './shared-transactions.ts';

@@ -1,13 +1,14 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { createPglite, openEmbedded, openPostgres, type Database } from './client.ts';
+import { createPglite, openEmbedded, openPostgres, type ConnectionLimits, type Database } from './client.ts';
 import { migrateEmbedded, migratePostgres } from './migrate.ts';
 
 export interface OpenOptions {
   /** A PostgreSQL URL; without one, the embedded database under dataDir. */
   databaseUrl: string | undefined;
   dataDir: string;
-  poolSize?: number;
+  /** The pool's size and the bounds on its waits (PostgreSQL only). */
+  limits?: Partial<ConnectionLimits>;
   /** Apply pending migrations first (the default). */
   migrate?: boolean;
 }
@@ -16,7 +17,7 @@ export interface OpenOptions {
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.databaseUrl !== undefined) {
     if (options.migrate !== false) await migratePostgres(options.databaseUrl);
-    return openPostgres(options.databaseUrl, options.poolSize);
+    return openPostgres(options.databaseUrl, options.limits);
   }
   mkdirSync(options.dataDir, { recursive: true });
   const client = await createPglite(join(options.dataDir, 'pgdata'));

@@ -2,7 +2,13 @@ import { createHash, randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
-import { migratePostgres, migrationsFolder, openPostgres, type Database } from '@mmw/db';
+import {
+  migratePostgres,
+  migrationsFolder,
+  openPostgres,
+  type ConnectionLimits,
+  type Database,
+} from '@mmw/db';
 import { adminUrl } from './env.ts';
 
 /** The template is named by the migrations it holds, so concurrent runs share it and a change rebuilds it. */
@@ -10,7 +16,9 @@ export const TEMPLATE_DATABASE = `mmw_tpl_${migrationsDigest().slice(0, 16)}`;
 
 function migrationsDigest(): string {
   const hash = createHash('sha256');
-  for (const file of readdirSync(migrationsFolder).filter((name) => name.endsWith('.sql')).sort()) {
+  for (const file of readdirSync(migrationsFolder)
+    .filter((name) => name.endsWith('.sql'))
+    .sort()) {
     hash.update(file).update(readFileSync(join(migrationsFolder, file)));
   }
   return hash.digest('hex');
@@ -62,11 +70,21 @@ export interface TestDatabase {
 }
 
 /** A database of its own for one test file, copied from the migrated template. */
-export async function createTestDatabase(poolSize = 10): Promise<TestDatabase> {
+export async function createTestDatabase(
+  poolSize = 10,
+  limits: Partial<ConnectionLimits> = {},
+): Promise<TestDatabase> {
   const name = `mmw_test_${randomBytes(6).toString('hex')}`;
   await withAdmin((admin) => admin.query(`create database ${name} template ${TEMPLATE_DATABASE}`));
   const url = databaseUrl(name);
-  const database = openPostgres(url, poolSize);
+  const database = openPostgres(url, {
+    poolSize,
+    // Tests race hundreds of writes on a shared machine: waits are bounded wider than in production
+    // unless a test asks for its own bounds.
+    connectTimeoutMs: 20_000,
+    maxWaiting: 10_000,
+    ...limits,
+  });
   return {
     name,
     url,
@@ -88,7 +106,11 @@ export async function createTestDatabase(poolSize = 10): Promise<TestDatabase> {
 }
 
 /** Waits until no job of the queue is waiting or running; polls the queue table, bounded in time. */
-export async function drainJobs(testDb: TestDatabase, queue = 'archivist', timeoutMs = 30_000): Promise<void> {
+export async function drainJobs(
+  testDb: TestDatabase,
+  queue = 'archivist',
+  timeoutMs = 30_000,
+): Promise<void> {
   const started = Date.now();
   for (;;) {
     const [row] = await testDb.query<{ n: string }>(
@@ -96,7 +118,8 @@ export async function drainJobs(testDb: TestDatabase, queue = 'archivist', timeo
       [queue],
     );
     if (Number(row?.n) === 0) return;
-    if (Date.now() - started > timeoutMs) throw new Error(`jobs of ${queue} still pending after ${timeoutMs} ms`);
+    if (Date.now() - started > timeoutMs)
+      throw new Error(`jobs of ${queue} still pending after ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }

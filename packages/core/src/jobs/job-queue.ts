@@ -1,5 +1,5 @@
 import PgBoss from 'pg-boss';
-import { deferredSqlOn, type Database, type Db } from '@mmw/db';
+import { executeSqlOn, type Database, type Db, type RunStatement } from '@mmw/db';
 import type { z } from 'zod';
 import { AppError } from '../errors.ts';
 
@@ -44,8 +44,8 @@ export interface JobQueue {
    * given an id is enqueued once: a repeat with the same id adds nothing.
    */
   enqueue<T>(tx: Db, job: JobDefinition<T>, payload: T, options?: EnqueueOptions): Promise<void>;
-  /** Jobs of one kind enqueued together, in the caller's transaction, by one statement. */
-  enqueueAll<T>(tx: Db, job: JobDefinition<T>, payloads: T[]): Promise<void>;
+  /** The same on a transaction of Database.transaction (the remember path's). */
+  enqueueOn<T>(run: RunStatement, job: JobDefinition<T>, payload: T): Promise<void>;
   work(jobs: RunnableJob[], options: { concurrency: number; batchSize: number }): Promise<void>;
   failed(): Promise<FailedJob[]>;
   retry(id: string): Promise<void>;
@@ -101,16 +101,16 @@ export async function createJobQueue(
   return {
     async enqueue(tx, job, payload, options = {}) {
       await boss.send(job.name, envelope(job, payload), {
-        // The insert rides with the transaction's commit: nothing reads its answer before then.
-        db: { executeSql: deferredSqlOn(tx) },
+        db: { executeSql: executeSqlOn(tx) },
         ...(options.id === undefined ? {} : { id: options.id }),
         ...(options.startAfter === undefined ? {} : { startAfter: options.startAfter }),
       });
     },
-    async enqueueAll(tx, job, payloads) {
-      if (payloads.length === 0) return;
-      const jobs = payloads.map((payload) => ({ name: job.name, data: envelope(job, payload) }));
-      await boss.insert(jobs, { db: { executeSql: deferredSqlOn(tx) } });
+    async enqueueOn(run, job, payload) {
+      // pg-boss's documented `db` option: its insert runs on the caller's transaction.
+      await boss.send(job.name, envelope(job, payload), {
+        db: { executeSql: (text, values) => run({ text, values }) },
+      });
     },
     async work(jobs, options) {
       for (const job of jobs) {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ExecuteSql } from '@mmw/db';
+import type { RunStatement } from '@mmw/db';
 import { isSubscriptionStatus } from '../billing/subscription-status.ts';
 import type { MemorySession } from '../memory/memory-session.ts';
 import { AppError } from '../errors.ts';
@@ -32,11 +32,12 @@ const keySessionRow = z.object({
  * windows by the same statement, for the memory service to decide on.
  * Every call of every tool starts here, so the reads (and the write of last_used_at, at most once a
  * minute per key) are one round trip: mmw_key_session() in the migrations runs them under row-level
- * security as the application role, key hash first, then the key's account. The statement runs
- * alone (Database.executeAlone): it needs no transaction of its own making.
+ * security as the application role, key hash first, then the key's account. It is one prepared
+ * statement on a connection of the pool, outside any transaction of ours: a stalled check holds
+ * one connection, up to the statement and lock timeouts, never another tenant's check.
  */
 export async function authenticateKey(
-  execute: ExecuteSql,
+  query: RunStatement,
   presented: string,
   options: { countCallWith?: string } = {},
 ): Promise<MemorySession> {
@@ -44,8 +45,12 @@ export async function authenticateKey(
   const hash = hashApiKey(presented);
   const { rows } =
     options.countCallWith === undefined
-      ? await execute('select * from mmw_key_session($1)', [hash])
-      : await execute(SESSION_AND_WINDOWS, [hash, options.countCallWith]);
+      ? await query({ name: 'mmw_key_session', text: 'select * from mmw_key_session($1)', values: [hash] })
+      : await query({
+          name: 'mmw_key_session_windows',
+          text: SESSION_AND_WINDOWS,
+          values: [hash, options.countCallWith],
+        });
   const found = rows[0] === undefined ? undefined : keySessionRow.parse(rows[0]);
   if (
     !found ||

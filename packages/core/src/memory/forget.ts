@@ -1,5 +1,5 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { executeSqlOn, PLANNED_EACH_TIME, records, withTenant, type Db } from '@mmw/db';
+import { executeSqlOn, records, withTenant, type Db } from '@mmw/db';
 import { z } from 'zod';
 import { recordAudit } from '../audit/record-audit.ts';
 import type { Caller } from '../caller.ts';
@@ -23,8 +23,8 @@ export type ForgetOutput = { id: string; forgotten: boolean; deleted_at: string 
 
 const notFound = (id: string) => new AppError('not_found', `record '${id.slice(0, 64)}' not found`);
 
-/** Planned each time, as remember's supersede step is (see remember.ts). */
-const SUPERSEDE_PAST = `${PLANNED_EACH_TIME}update records set superseded_by = $5::uuid
+/** Planned each time (an unnamed statement), as remember's supersede step is (decision 0010). */
+const SUPERSEDE_PAST = `update records set superseded_by = $5::uuid
   where account_id = $1::uuid and workspace_id = $2::uuid and fact_key = $3 and superseded_by = $4::uuid`;
 
 /**

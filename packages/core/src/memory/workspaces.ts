@@ -49,17 +49,3 @@ export async function findWorkspace(tx: Db, caller: Caller, name: string): Promi
   await assertNotOtherProjects(tx, caller, name);
   throw new AppError('workspace_inactive', messages.workspaceInactive(name));
 }
-
-/** The first write creates the workspace. */
-export async function findOrCreateWorkspace(tx: Db, caller: Caller, name: string): Promise<WorkspaceRef> {
-  const found = await findInProject(tx, caller, name);
-  if (found) return found;
-  await assertNotOtherProjects(tx, caller, name);
-  await tx
-    .insert(workspaces)
-    .values({ accountId: caller.accountId, projectId: caller.projectId, name })
-    .onConflictDoNothing();
-  const created = await findInProject(tx, caller, name);
-  if (!created) throw new AppError('workspace_inactive', messages.workspaceInactive(name));
-  return created;
-}

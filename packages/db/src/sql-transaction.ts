@@ -1,0 +1,101 @@
+import type { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+
+/**
+ * One statement: with a name, node-postgres prepares it once per connection (its documented
+ * `{ name, text, values }`); without one, it is planned on every run.
+ */
+export interface Statement {
+  name?: string;
+  text: string;
+  values?: unknown[];
+}
+
+export type RunStatement = (statement: Statement) => Promise<{ rows: Record<string, unknown>[] }>;
+
+/**
+ * The commit was sent and its answer never came (the connection broke): the transaction may have
+ * committed or not. The caller must not say "not stored"; an X-Idempotency-Key makes a retry safe.
+ */
+export class CommitUnknownError extends Error {
+  constructor(options?: { cause?: unknown }) {
+    super('the commit was sent and not acknowledged: the write may have been stored', options);
+    this.name = 'CommitUnknownError';
+  }
+}
+
+/** An error PostgreSQL answered; anything else on a statement means the connection failed. */
+const answeredByServer = (error: unknown): boolean => error instanceof pg.DatabaseError;
+
+/**
+ * Runs fn in a transaction on one connection of the pool, then commits; rolls back when fn throws.
+ * A connection that failed is closed rather than given back.
+ */
+export async function poolTransaction<T>(pool: pg.Pool, fn: (run: RunStatement) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  // A connection the server ends while it is checked out (an idle-in-transaction timeout) emits
+  // 'error'; the statement in flight, or the next one, fails with it instead.
+  const ignore = () => undefined;
+  client.on('error', ignore);
+  const release = (error?: Error) => {
+    client.removeListener('error', ignore);
+    client.release(error);
+  };
+  const run: RunStatement = async (statement) => {
+    const result = await client.query(statement);
+    return { rows: result.rows as Record<string, unknown>[] };
+  };
+  let result: T;
+  try {
+    await client.query('begin');
+    result = await fn(run);
+  } catch (error) {
+    try {
+      await client.query('rollback');
+      release();
+    } catch (rollbackFailed) {
+      release(rollbackFailed as Error);
+    }
+    throw error;
+  }
+  try {
+    await client.query('commit');
+  } catch (error) {
+    release(error as Error);
+    if (answeredByServer(error)) throw error;
+    throw new CommitUnknownError({ cause: error });
+  }
+  release();
+  return result;
+}
+
+/** The same on the embedded database: one in-process connection, whose transactions run in turn. */
+export async function embeddedTransaction<T>(
+  client: PGlite,
+  fn: (run: RunStatement) => Promise<T>,
+): Promise<T> {
+  return client.transaction(async (tx) =>
+    fn(async ({ text, values }) => {
+      const result = await tx.query(text, values);
+      return { rows: result.rows as Record<string, unknown>[] };
+    }),
+  );
+}
+
+/**
+ * SQLSTATEs of a wait that ran out or of a database that sheds load: statement timeout (or cancel),
+ * lock timeout, idle-in-transaction timeout, too many connections, a deadlock or serialization
+ * failure. Nothing was written; the caller may try again shortly.
+ */
+const TRY_AGAIN = new Set(['57014', '55P03', '25P03', '53300', '40P01', '40001']);
+
+/** True for a failure that a retry a moment later may not meet (see TRY_AGAIN). */
+export function isTransientFailure(error: unknown): boolean {
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    'code' in error &&
+    typeof error.code === 'string' &&
+    TRY_AGAIN.has(error.code)
+  );
+}
