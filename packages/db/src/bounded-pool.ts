@@ -34,7 +34,8 @@ export class BoundedPool extends pg.Pool {
   override connect(): Promise<pg.PoolClient>;
   override connect(callback: ConnectCallback): void;
   override connect(callback?: ConnectCallback): Promise<pg.PoolClient> | void {
-    const full = this.waitingCount >= this.#maxWaiting;
+    // Callers queued while clients are idle are handed one on the next tick: only the rest wait.
+    const full = this.waitingCount - this.idleCount >= this.#maxWaiting;
     if (callback) {
       if (full) {
         process.nextTick(() =>

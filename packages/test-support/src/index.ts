@@ -6,3 +6,4 @@ export * from './child-process.ts';
 export * from './model-stub.ts';
 export * from './stripe-stub.ts';
 export * from './stripe-webhooks.ts';
+export * from './commit-dropping-proxy.ts';

@@ -25,8 +25,7 @@ export async function startMcp(
   return {
     url: `http://127.0.0.1:${address.port}/mcp`,
     runtime,
-    key: (account, project = 'default', member) =>
-      provisionKey(database.db, { account, project, member }),
+    key: (account, project = 'default', member) => provisionKey(database.db, { account, project, member }),
     close: async () => {
       await app.close();
       await runtime.stop();

@@ -82,7 +82,10 @@ export interface StripeStub {
   prices: { pro: string; team: string };
   /** The environment that points MMW at this stub. */
   env: Record<string, string>;
-  customers: Map<string, { id: string; object: 'customer'; name: string; metadata: Record<string, string>; created: number }>;
+  customers: Map<
+    string,
+    { id: string; object: 'customer'; name: string; metadata: Record<string, string>; created: number }
+  >;
   sessions: Map<string, StubCheckoutSession>;
   subscriptions: Map<string, StubSubscription>;
   /** Every API request: method, path and form parameters (never the key). */
@@ -94,13 +97,19 @@ export interface StripeStub {
   /** The next n API requests fail with a 500. */
   failNext(n: number): void;
   createCustomer(accountId: string): string;
-  createSubscription(customerId: string, options: { priceId: string; status?: string; trialDays?: number }): StubSubscription;
+  createSubscription(
+    customerId: string,
+    options: { priceId: string; status?: string; trialDays?: number },
+  ): StubSubscription;
   updateSubscription(id: string, change: SubscriptionChange): StubSubscription;
   /** Completes a Checkout Session as paying would: a new subscription, and the events that tell it. */
   completeCheckout(sessionId: string): { subscription: StubSubscription; events: StripeEventJson[] };
   event(type: string, object: unknown): StripeEventJson;
   subscriptionEvent(type: string, subscriptionId: string): StripeEventJson;
-  invoiceEvent(type: 'invoice.paid' | 'invoice.payment_failed' | 'invoice.payment_action_required', subscriptionId: string): StripeEventJson;
+  invoiceEvent(
+    type: 'invoice.paid' | 'invoice.payment_failed' | 'invoice.payment_action_required',
+    subscriptionId: string,
+  ): StripeEventJson;
   close(): Promise<void>;
 }
 
@@ -139,7 +148,8 @@ const metadataOf = (form: Form, ...path: string[]): Record<string, string> => {
   let node: string | Form | undefined = form;
   for (const part of path) node = typeof node === 'object' ? node[part] : undefined;
   const out: Record<string, string> = {};
-  if (typeof node === 'object') for (const [k, v] of Object.entries(node)) if (typeof v === 'string') out[k] = v;
+  if (typeof node === 'object')
+    for (const [k, v] of Object.entries(node)) if (typeof v === 'string') out[k] = v;
   return out;
 };
 
@@ -182,12 +192,21 @@ export async function startStripeStub(options: { clock?: () => Date } = {}): Pro
   const nowSeconds = () => Math.floor(stub.clock().getTime() / 1000);
 
   const createCustomer = (accountId: string, name = accountId) => {
-    const customer = { id: id('cus'), object: 'customer' as const, name, metadata: { account_id: accountId }, created: nowSeconds() };
+    const customer = {
+      id: id('cus'),
+      object: 'customer' as const,
+      name,
+      metadata: { account_id: accountId },
+      created: nowSeconds(),
+    };
     customers.set(customer.id, customer);
     return customer.id;
   };
 
-  const createSubscription = (customerId: string, settings: { priceId: string; status?: string; trialDays?: number }) => {
+  const createSubscription = (
+    customerId: string,
+    settings: { priceId: string; status?: string; trialDays?: number },
+  ) => {
     const start = nowSeconds();
     const trialEnd = settings.trialDays === undefined ? null : start + settings.trialDays * DAY;
     const accountId = customers.get(customerId)?.metadata.account_id;
@@ -273,7 +292,10 @@ export async function startStripeStub(options: { clock?: () => Date } = {}): Pro
     session.subscription = subscription.id;
     return {
       subscription,
-      events: [event('checkout.session.completed', session), event('customer.subscription.created', subscription)],
+      events: [
+        event('checkout.session.completed', session),
+        event('customer.subscription.created', subscription),
+      ],
     };
   };
 
@@ -284,7 +306,10 @@ export async function startStripeStub(options: { clock?: () => Date } = {}): Pro
       object: 'invoice',
       customer: subscription.customer,
       status: type === 'invoice.paid' ? 'paid' : 'open',
-      parent: { type: 'subscription_details', subscription_details: { subscription: subscription.id, metadata: {} } },
+      parent: {
+        type: 'subscription_details',
+        subscription_details: { subscription: subscription.id, metadata: {} },
+      },
     });
   };
 
@@ -293,7 +318,9 @@ export async function startStripeStub(options: { clock?: () => Date } = {}): Pro
     response.end(JSON.stringify(body));
   };
   const missing = (response: ServerResponse, what: string) =>
-    send(response, 404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such ${what}` } });
+    send(response, 404, {
+      error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such ${what}` },
+    });
 
   async function api(request: IncomingMessage, response: ServerResponse, url: URL): Promise<void> {
     const method = request.method ?? 'GET';
@@ -307,7 +334,8 @@ export async function startStripeStub(options: { clock?: () => Date } = {}): Pro
     const replay = typeof key === 'string' ? idempotent.get(`${url.pathname}:${key}`) : undefined;
     if (replay) return send(response, replay.status, replay.body);
     const answer = (status: number, body: unknown) => {
-      if (typeof key === 'string' && method === 'POST') idempotent.set(`${url.pathname}:${key}`, { status, body });
+      if (typeof key === 'string' && method === 'POST')
+        idempotent.set(`${url.pathname}:${key}`, { status, body });
       send(response, status, body);
     };
     const path = url.pathname;
@@ -336,7 +364,10 @@ export async function startStripeStub(options: { clock?: () => Date } = {}): Pro
         success_url: field(params, 'success_url') ?? '',
         cancel_url: field(params, 'cancel_url') ?? '',
         metadata: metadataOf(params, 'metadata'),
-        requested: { priceId: field(params, 'line_items', '0', 'price') ?? '', trialDays: trial === undefined ? null : Number(trial) },
+        requested: {
+          priceId: field(params, 'line_items', '0', 'price') ?? '',
+          trialDays: trial === undefined ? null : Number(trial),
+        },
       };
       sessions.set(sessionId, session);
       return answer(200, session);
@@ -355,7 +386,9 @@ export async function startStripeStub(options: { clock?: () => Date } = {}): Pro
     }
     if (method === 'GET' && path === '/v1/subscriptions') {
       const customer = field(params, 'customer');
-      const data = [...subscriptions.values()].filter((s) => customer === undefined || s.customer === customer);
+      const data = [...subscriptions.values()].filter(
+        (s) => customer === undefined || s.customer === customer,
+      );
       return answer(200, { object: 'list', url: '/v1/subscriptions', has_more: false, data });
     }
     if (method === 'GET' && (match = /^\/v1\/subscriptions\/([^/]+)$/.exec(path))) {
@@ -376,14 +409,18 @@ export async function startStripeStub(options: { clock?: () => Date } = {}): Pro
     if (checkout[2] === '/pay' && request.method === 'POST') {
       const { events } = completeCheckout(session.id);
       if (stub.webhookUrl !== undefined) {
-        for (const delivered of events) await signedStripeDelivery(stub.webhookUrl, delivered, stub.webhookSecret);
+        for (const delivered of events)
+          await signedStripeDelivery(stub.webhookUrl, delivered, stub.webhookSecret);
       }
       response.writeHead(303, { location: session.success_url });
       response.end();
       return;
     }
     const plan = session.requested.priceId === stub.prices.team ? 'Team' : 'Pro';
-    const trial = session.requested.trialDays === null ? '' : `<p>${session.requested.trialDays} days free, then billed monthly.</p>`;
+    const trial =
+      session.requested.trialDays === null
+        ? ''
+        : `<p>${session.requested.trialDays} days free, then billed monthly.</p>`;
     response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
     response.end(
       html(
@@ -398,7 +435,9 @@ export async function startStripeStub(options: { clock?: () => Date } = {}): Pro
   const server = createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://stub');
     const handler = url.pathname.startsWith('/v1/') ? api : page;
-    handler(request, response, url).catch(() => send(response, 500, { error: { type: 'api_error', message: 'stub error' } }));
+    handler(request, response, url).catch(() =>
+      send(response, 500, { error: { type: 'api_error', message: 'stub error' } }),
+    );
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();
@@ -422,7 +461,8 @@ export async function startStripeStub(options: { clock?: () => Date } = {}): Pro
     updateSubscription,
     completeCheckout,
     event,
-    subscriptionEvent: (type: string, subscriptionId: string) => event(type, subscriptionOrThrow(subscriptionId)),
+    subscriptionEvent: (type: string, subscriptionId: string) =>
+      event(type, subscriptionOrThrow(subscriptionId)),
     invoiceEvent,
     close: () =>
       new Promise<void>((resolve, reject) => {

@@ -25,7 +25,8 @@ export async function signedStripeDelivery(
   options: { timestamp?: number; body?: string; signature?: string | null } = {},
 ): Promise<Delivery> {
   const payload = JSON.stringify(event, null, 2);
-  const signature = options.signature === undefined ? stripeSignature(payload, secret, options.timestamp) : options.signature;
+  const signature =
+    options.signature === undefined ? stripeSignature(payload, secret, options.timestamp) : options.signature;
   const response = await fetch(url, {
     method: 'POST',
     headers: {

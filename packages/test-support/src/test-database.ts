@@ -123,3 +123,15 @@ export async function drainJobs(
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
+
+/**
+ * A superuser session of its own on the database at url, as another process would hold one: for
+ * tests that hold a lock or a transaction open. Its errors (the server ending it) are left to its
+ * queries.
+ */
+export async function openSession(url: string, options = ''): Promise<pg.Client> {
+  const client = new pg.Client({ connectionString: url, options });
+  await client.connect();
+  client.on('error', () => undefined);
+  return client;
+}
