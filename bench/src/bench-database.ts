@@ -19,7 +19,9 @@ function withDatabase(url: string, name: string): string {
 }
 
 export async function createBenchDatabase(serverUrl: string): Promise<BenchDatabase> {
-  const name = `mmw_bench_${randomBytes(5).toString('hex')}`;
+  const tag =
+    process.env.BENCH_TAG === undefined ? '' : `${process.env.BENCH_TAG.replace(/[^a-z0-9]/g, '')}_`;
+  const name = `mmw_bench_${tag}${randomBytes(5).toString('hex')}`;
   const server = new pg.Client({ connectionString: serverUrl });
   await server.connect();
   try {

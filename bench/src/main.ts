@@ -24,6 +24,7 @@ import {
 import type { CpuSplit } from './cpu-time.ts';
 import { latencySummary, ms, percent, perSecond, print, throughputSummary, times } from './report.ts';
 import { measureMcpLayer } from './mcp-layer-phase.ts';
+import { printMultiTenant } from './multi-tenant-phase.ts';
 import { measureSearch, rareQueries } from './search-phase.ts';
 import { setUpTenant } from './setup.ts';
 
@@ -82,6 +83,16 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 print(
   `MMW benchmark on ${bench.name} (dropped at the end); ${CLIENTS} concurrent clients, pool of ${POOL_SIZE}`,
 );
+if (process.env.BENCH_ONLY === 'multi-tenant') {
+  try {
+    await printMultiTenant(bench.url, database.db, REMEMBER_SECONDS, note);
+    printSummary();
+  } finally {
+    await database.close();
+    await bench.drop();
+  }
+  process.exit(0);
+}
 try {
   const tenant = await setUpTenant(bench, database.db, CLIENTS);
   const [searchKey] = tenant.keys.slice(1);
@@ -137,6 +148,7 @@ try {
     `${sustainedRates} (last ${percent(drift)} of first)`,
   );
   note('MCP layer alone, remember, 8 clients', await printMcpLayer());
+  await printMultiTenant(bench.url, database.db, REMEMBER_SECONDS, note);
   if (process.env.BENCH_ONLY === 'remember') {
     printSummary();
     process.exitCode = 0;

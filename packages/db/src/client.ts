@@ -201,7 +201,7 @@ export async function isDatabaseReady(db: Db): Promise<boolean> {
  */
 function bindPositional(text: string, values: unknown[]): SQL {
   const parts = text.split(/\$(\d+)/);
-  return sql.join(parts.map((part, i) => (i % 2 === 0 ? sql.raw(part) : sql`${values[Number(part) - 1]}`)));
+  return sql.join(parts.map((part, i) => (i % 2 === 0 ? sql.raw(part) : sql.param(values[Number(part) - 1]))));
 }
 
 /** Raw SQL with $1…$n placeholders, run on a drizzle handle (a transaction included). */
