@@ -8,6 +8,7 @@ import type { Caller } from '../caller.ts';
 import { AppError } from '../errors.ts';
 import { describeRecords } from './describe-records.ts';
 import { findMatches, latestRecords, type Matches } from './find-matches.ts';
+import { queryTerms, type QueryTerm } from './query-terms.ts';
 import { clampLimit, splitQueryWords } from './query-words.ts';
 import { assertNoNul, validateWorkspaceName } from './record-input.ts';
 import { recordViewSchema, type RecordView } from './record-view.ts';
@@ -70,6 +71,8 @@ async function workspaceVocabulary(tx: Db, caller: Caller, workspaceId: string):
   return { vocabulary };
 }
 
+const tsqueries = (terms: QueryTerm[]) => terms.map((term) => term.tsquery);
+
 /** search reads only: nothing is created or changed. */
 export async function searchRecords(
   db: Db,
@@ -88,7 +91,12 @@ export async function searchRecords(
   const wanted = excludeStale ? Math.min(limit * 4, 200) : limit;
   const scopeLabel = input.scope?.trim() || null;
   const words = splitQueryWords(input.query);
-  const finish = async (tx: Db, workspace: WorkspaceRef, found: Matches, added?: string[]) => {
+  const finish = async (
+    tx: Db,
+    workspace: WorkspaceRef,
+    found: Matches,
+    added?: string[],
+  ): Promise<SearchOutput> => {
     const views = await describeRecords(tx, caller, found.rows, {
       currentSourceHash,
       scores: found.scores,
@@ -101,17 +109,18 @@ export async function searchRecords(
     return { result, ...(added === undefined ? {} : { expanded_terms: added }) };
   };
   // First pass. When it needs no expansion, the answer is complete within this one transaction.
-  const first = await withTenant(db, caller.accountId, async (tx) => {
+  type FirstPass = { done: SearchOutput } | { found: Matches; vocabulary: ExpansionContext };
+  const first = await withTenant(db, caller.accountId, async (tx): Promise<FirstPass> => {
     const workspace = await findWorkspace(tx, caller, workspaceName);
     const where = { workspaceId: workspace.id, scope: scopeLabel };
     const found =
       words.length === 0
         ? await latestRecords(tx, caller, where, wanted)
-        : await findMatches(tx, caller, where, words, wanted);
+        : await findMatches(tx, caller, where, tsqueries(await queryTerms(tx, words)), wanted);
     // Nothing matched, or the query is abstract: expand it and search again, also over fact_key.
     const expand = expander && words.length > 0 && (found.rows.length === 0 || isAbstractQuery(words));
     if (!expand) return { done: await finish(tx, workspace, found) };
-    return { workspace, found, vocabulary: await workspaceVocabulary(tx, caller, workspace.id) };
+    return { found, vocabulary: await workspaceVocabulary(tx, caller, workspace.id) };
   });
   if ('done' in first) return first.done;
   // The expander may call the model: no connection is held while it answers (the first transaction
@@ -126,7 +135,7 @@ export async function searchRecords(
         tx,
         caller,
         { ...where, includeFactKey: true },
-        [...words, ...fresh],
+        tsqueries(await queryTerms(tx, words, fresh)),
         wanted,
         { horizon: EXPANSION_HORIZON },
       );
