@@ -18,8 +18,8 @@ function withDatabase(url: string, name: string): string {
   return next.toString();
 }
 
-export async function createBenchDatabase(serverUrl: string): Promise<BenchDatabase> {
-  const name = `mmw_bench_${randomBytes(5).toString('hex')}`;
+export async function createBenchDatabase(serverUrl: string, prefix = 'mmw_bench'): Promise<BenchDatabase> {
+  const name = `${prefix}_${randomBytes(5).toString('hex')}`;
   const server = new pg.Client({ connectionString: serverUrl });
   await server.connect();
   try {
