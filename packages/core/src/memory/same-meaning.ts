@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { stem } from '../archivist/text.ts';
 import { aliasGroups, relatedGroups } from '../archivist/synonyms.ts';
 
@@ -19,6 +20,24 @@ const byStem = ((): Map<string, string[]> => {
   return new Map([...index].map(([key, words]) => [key, [...words]]));
 })();
 
+/**
+ * WordNet synonyms (scripts/build-wordnet-synonyms.ts): the other words of a common word's most
+ * frequent senses, by stem. 8,000 words in 280 kB, read once when the module loads.
+ */
+const wordnetByStem = ((): Map<string, string[]> => {
+  const table = JSON.parse(readFileSync(new URL('./wordnet-synonyms.json', import.meta.url), 'utf8')) as Record<
+    string,
+    string[]
+  >;
+  const index = new Map<string, string[]>();
+  for (const [lemma, synonyms] of Object.entries(table)) {
+    const key = stem(lemma);
+    index.set(key, [...new Set([...(index.get(key) ?? []), ...synonyms])]);
+  }
+  return index;
+})();
+
 export function sameMeaning(word: string): string[] {
-  return byStem.get(stem(word)) ?? [];
+  const key = stem(word);
+  return [...new Set([...(byStem.get(key) ?? []), ...(wordnetByStem.get(key) ?? [])])];
 }
