@@ -87,7 +87,9 @@ function literal(client: pg.Client, value: unknown): string {
   if (Array.isArray(value))
     return client.escapeLiteral(`{${value.map((item) => `"${String(item).replace(/["\\]/g, '\\$&')}"`).join(',')}}`);
   if (value instanceof Date) return client.escapeLiteral(value.toISOString());
-  return client.escapeLiteral(String(value));
+  if (typeof value === 'string') return client.escapeLiteral(value);
+  if (typeof value === 'number' || typeof value === 'boolean') return client.escapeLiteral(String(value));
+  return client.escapeLiteral(JSON.stringify(value));
 }
 
 interface PlanNode {
