@@ -18,10 +18,10 @@ function withDatabase(url: string, name: string): string {
   return next.toString();
 }
 
-export async function createBenchDatabase(serverUrl: string): Promise<BenchDatabase> {
+export async function createBenchDatabase(serverUrl: string, prefix = 'mmw_bench'): Promise<BenchDatabase> {
   const tag =
     process.env.BENCH_TAG === undefined ? '' : `${process.env.BENCH_TAG.replace(/[^a-z0-9]/g, '')}_`;
-  const name = `mmw_bench_${tag}${randomBytes(5).toString('hex')}`;
+  const name = `${prefix}_${tag}${randomBytes(5).toString('hex')}`;
   const server = new pg.Client({ connectionString: serverUrl });
   await server.connect();
   try {

@@ -3,7 +3,8 @@
  * beside DATABASE_URL and dropped at the end. It prints figures and asserts nothing.
  *
  * BENCH_STAGES (default 10000,100000,1000000) sets the record counts search is measured at; the
- * remember, expansion and backlog figures "at scale" are taken at the last stage.
+ * remember, expansion and backlog figures "at scale" are taken at the last stage. BENCH_ONLY=recall
+ * prints only the recall table of the labelled sets (as `pnpm bench:recall`).
  */
 import { openPostgres } from '@mmw/db';
 import { BACKLOG_RATE, measureBacklog } from './backlog-phase.ts';
@@ -27,6 +28,7 @@ import { measureMcpLayer } from './mcp-layer-phase.ts';
 import { printMultiTenant } from './multi-tenant-phase.ts';
 import { measureSearch, rareQueries } from './search-phase.ts';
 import { setUpTenant } from './setup.ts';
+import { printRecall } from './recall/recall-report.ts';
 
 /** The MCP layer alone (no database): also printed with the remember figures of a full run. */
 async function printMcpLayer(): Promise<string> {
@@ -37,6 +39,12 @@ async function printMcpLayer(): Promise<string> {
     `MCP layer alone (a service that answers at once; server and client in one process): ${figure}${errors}`,
   );
   return figure;
+}
+
+if (process.env.BENCH_ONLY === 'recall') {
+  if (!process.env.DATABASE_URL) throw new Error('DATABASE_URL is required');
+  await printRecall(process.env.DATABASE_URL);
+  process.exit(0);
 }
 
 if (process.env.BENCH_ONLY === 'mcp-layer') {
@@ -237,6 +245,12 @@ try {
       `remember p95 at ${BACKLOG_RATE}/s: worker idle / draining 10,000 jobs`,
       `${ms(percentile(backlog.idle.latencies, 95))} / ${ms(percentile(backlog.draining.latencies, 95))} (worker: ${perSecond(drained / backlog.drainSeconds)} jobs)`,
     );
+
+    print('\n## recall of search on the labelled sets (held-out halves)');
+    for (const result of await printRecall(serverUrl)) {
+      const all = result.mmw.get('all');
+      if (all) note(`recall@10 / MRR, ${result.set} set (held out)`, `${(all.at10 / all.questions).toFixed(2)} / ${(all.mrr / all.questions).toFixed(2)}`);
+    }
 
     printSummary();
   }

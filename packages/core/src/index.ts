@@ -43,6 +43,8 @@ export * from './handover/handover.ts';
 export * from './audit/read-audit.ts';
 export * from './runtime.ts';
 export type { QueryExpander } from './archivist/query-expansion.ts';
+export { createBuiltInExpander } from './archivist/query-expansion.ts';
+export { queryTerms, type QueryTerm } from './memory/query-terms.ts';
 export * from './jobs/job-queue.ts';
 export * from './billing/billing.ts';
 export * from './billing/billing-overview.ts';

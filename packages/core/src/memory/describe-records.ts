@@ -68,31 +68,31 @@ async function loadGraph(tx: Db, caller: Caller, ids: string[]): Promise<Map<str
   if (ids.length === 0) return graph;
   const other = alias(records, 'other');
   // Outgoing edges leave a record of the result, incoming ones arrive at it; the other end must be
-  // live and visible, or the edge is not shown (nor its preview). Both directions in one statement.
+  // live and visible, or the edge is not shown (nor its preview). Both directions in one statement,
+  // looked up for each id of the result on its own (a lateral subquery that cannot be flattened):
+  // the plan reads the edges of those records through the edge indexes, whatever the statistics
+  // say of the table (a plan made while it was small would otherwise scan all the account's edges).
   const edge = (direction: GraphRelation['direction']) => {
-    const near = direction === 'outgoing' ? recordRelations.fromRecordId : recordRelations.toRecordId;
-    const far = direction === 'outgoing' ? recordRelations.toRecordId : recordRelations.fromRecordId;
-    return tx
-      .select({
-        direction: sql<GraphRelation['direction']>`${direction}::text`.as('direction'),
-        relation: recordRelations.relation,
-        weight: recordRelations.weight,
-        nearId: sql<string>`${near}`.as('near_id'),
-        otherId: other.id,
-        preview: sql<string>`left(${other.content}, ${PREVIEW_LENGTH})`.as('preview'),
-      })
-      .from(recordRelations)
-      .innerJoin(other, eq(other.id, far))
-      .where(
-        and(
-          eq(recordRelations.accountId, caller.accountId),
-          inArray(near, ids),
-          isNull(other.deletedAt),
-          visibleRecords(caller, other),
-        ),
-      );
+    const [near, far] = direction === 'outgoing' ? ['from_record_id', 'to_record_id'] : ['to_record_id', 'from_record_id'];
+    return sql`select ${direction}::text as direction, r.relation, r.weight, near.id as near_id,
+        other.id as other_id, left(other.content, ${PREVIEW_LENGTH}) as preview
+      from ${recordRelations} r join ${records} other on other.id = r.${sql.raw(far)}
+      where r.${sql.raw(near)} = near.id and r.account_id = ${caller.accountId}
+        and other.deleted_at is null and ${visibleRecords(caller, other)}`;
   };
-  const edges = await edge('outgoing').unionAll(edge('incoming'));
+  const edges = await tx
+    .select({
+      direction: sql<GraphRelation['direction']>`e.direction`,
+      relation: sql<GraphRelation['relation']>`e.relation`,
+      weight: sql<number>`e.weight`,
+      nearId: sql<string>`e.near_id`,
+      otherId: sql<string>`e.other_id`,
+      preview: sql<string>`e.preview`,
+    })
+    .from(
+      sql`unnest(${sql.param(ids)}::uuid[]) as near(id)
+        cross join lateral (select * from (${edge('outgoing')} union all ${edge('incoming')}) as both_ways offset 0) as e`,
+    );
   // Each direction by weight, strongest first, as before; outgoing before incoming.
   const ordered = [
     ...edges.filter((e) => e.direction === 'outgoing').sort((a, b) => b.weight - a.weight),

@@ -14,7 +14,6 @@ import {
   type LevelPlan,
   type WindowFacts,
 } from './match-plan.ts';
-import { prefixTerm } from './query-words.ts';
 import type { RecordRow } from './record-view.ts';
 
 export interface MatchScope {
@@ -107,7 +106,7 @@ async function readWindow(
 ): Promise<Window> {
   const matches = matcher(where);
   const mask = sql.join(
-    words.map((word, i) => sql`((${matches(prefixTerm(word))})::int << ${sql.raw(String(i))})`),
+    words.map((word, i) => sql`((${matches(word)})::int << ${sql.raw(String(i))})`),
     sql` | `,
   );
   const rows = await tx
@@ -131,7 +130,8 @@ async function readWindow(
 }
 
 /**
- * The best `limit` records by score (matched words), then by last update. The window of newest
+ * The best `limit` records by score (matched words), then by last update. `words` are the query's
+ * words as tsqueries (see query-terms.ts: each an OR of what matches that word), each counted once. The window of newest
  * rows is scored first; rows older than it are looked for level by level (all n words, then at
  * least n-1, ...), each level in recency order and only for the places still free, so the work
  * stays bounded when common words match most of a large workspace. See match-plan.ts.
@@ -245,7 +245,7 @@ async function olderMatches(
 ): Promise<Array<{ id: string; score: number }>> {
   const matches = matcher(where);
   const score = sql<number>`(${sql.join(
-    words.map((word) => sql`(${matches(prefixTerm(word))})::int`),
+    words.map((word) => sql`(${matches(word)})::int`),
     sql` + `,
   )})`;
   const olderThan = olderThanBoundary(options.boundary);
@@ -279,7 +279,7 @@ async function olderMatches(
   }
   const conditions = [...baseConditions(caller, where), olderThan, sql`${score} >= ${options.minScore}`];
   if (options.exclude.length > 0) conditions.push(notInArray(records.id, options.exclude));
-  if (options.driver) conditions.push(matches(options.driver.map(prefixTerm).join(' | ')));
+  if (options.driver) conditions.push(matches(options.driver.map((term) => `(${term})`).join(' | ')));
   const order = options.byScore
     ? [desc(score), desc(records.updatedAt), desc(records.id)]
     : [desc(records.updatedAt), desc(records.id)];

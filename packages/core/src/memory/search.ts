@@ -7,11 +7,12 @@ import { visibleRecords } from '../visibility/visible-records.ts';
 import type { Caller } from '../caller.ts';
 import { AppError } from '../errors.ts';
 import { describeRecords } from './describe-records.ts';
-import { findMatches, latestRecords } from './find-matches.ts';
+import { findMatches, latestRecords, type Matches } from './find-matches.ts';
+import { queryTerms, type QueryTerm } from './query-terms.ts';
 import { clampLimit, splitQueryWords } from './query-words.ts';
 import { assertNoNul, validateWorkspaceName } from './record-input.ts';
 import { recordViewSchema, type RecordView } from './record-view.ts';
-import { findWorkspace } from './workspaces.ts';
+import { findWorkspace, type WorkspaceRef } from './workspaces.ts';
 import { auditHandedOverCount } from '../handover/handed-over-reads.ts';
 
 export const searchInputShape = {
@@ -70,6 +71,8 @@ async function workspaceVocabulary(tx: Db, caller: Caller, workspaceId: string):
   return { vocabulary };
 }
 
+const tsqueries = (terms: QueryTerm[]) => terms.map((term) => term.tsquery);
+
 /** search reads only: nothing is created or changed. */
 export async function searchRecords(
   db: Db,
@@ -86,36 +89,14 @@ export async function searchRecords(
   const excludeStale = input.exclude_stale ?? false;
   // Stale records that are left out free their places for others.
   const wanted = excludeStale ? Math.min(limit * 4, 200) : limit;
-  return withTenant(db, caller.accountId, async (tx) => {
-    const workspace = await findWorkspace(tx, caller, workspaceName);
-    const where = { workspaceId: workspace.id, scope: input.scope?.trim() || null };
-    const words = splitQueryWords(input.query);
-    let found =
-      words.length === 0
-        ? await latestRecords(tx, caller, where, wanted)
-        : await findMatches(tx, caller, where, words, wanted);
-    let added: string[] | undefined;
-    // Nothing matched, or the query is abstract: expand it and search again, also over fact_key.
-    if (expander && words.length > 0 && (found.rows.length === 0 || isAbstractQuery(words))) {
-      const terms = await expander.expand(words, await workspaceVocabulary(tx, caller, workspace.id));
-      const fresh = splitQueryWords(terms.join(' ')).filter((term) => !words.includes(term));
-      if (fresh.length > 0) {
-        const expanded = await findMatches(
-          tx,
-          caller,
-          { ...where, includeFactKey: true },
-          [...words, ...fresh],
-          wanted,
-          {
-            horizon: EXPANSION_HORIZON,
-          },
-        );
-        if (expanded.rows.length > 0) {
-          found = expanded;
-          added = fresh;
-        }
-      }
-    }
+  const scopeLabel = input.scope?.trim() || null;
+  const words = splitQueryWords(input.query);
+  const finish = async (
+    tx: Db,
+    workspace: WorkspaceRef,
+    found: Matches,
+    added?: string[],
+  ): Promise<SearchOutput> => {
     const views = await describeRecords(tx, caller, found.rows, {
       currentSourceHash,
       scores: found.scores,
@@ -126,5 +107,40 @@ export async function searchRecords(
     const handedOver = result.filter((view) => found.handedOver.has(view.id)).length;
     await auditHandedOverCount(tx, caller, handedOver, 'search');
     return { result, ...(added === undefined ? {} : { expanded_terms: added }) };
+  };
+  // First pass. When it needs no expansion, the answer is complete within this one transaction.
+  type FirstPass = { done: SearchOutput } | { found: Matches; vocabulary: ExpansionContext };
+  const first = await withTenant(db, caller.accountId, async (tx): Promise<FirstPass> => {
+    const workspace = await findWorkspace(tx, caller, workspaceName);
+    const where = { workspaceId: workspace.id, scope: scopeLabel };
+    const found =
+      words.length === 0
+        ? await latestRecords(tx, caller, where, wanted)
+        : await findMatches(tx, caller, where, tsqueries(await queryTerms(tx, words)), wanted);
+    // Nothing matched, or the query is abstract: expand it and search again, also over fact_key.
+    const expand = expander && words.length > 0 && (found.rows.length === 0 || isAbstractQuery(words));
+    if (!expand) return { done: await finish(tx, workspace, found) };
+    return { found, vocabulary: await workspaceVocabulary(tx, caller, workspace.id) };
+  });
+  if ('done' in first) return first.done;
+  // The expander may call the model: no connection is held while it answers (the first transaction
+  // has committed), so a slow model cannot starve other requests of the pool.
+  const terms = expander ? await expander.expand(words, first.vocabulary) : [];
+  const fresh = splitQueryWords(terms.join(' ')).filter((term) => !words.includes(term));
+  return withTenant(db, caller.accountId, async (tx) => {
+    const workspace = await findWorkspace(tx, caller, workspaceName);
+    const where = { workspaceId: workspace.id, scope: scopeLabel };
+    if (fresh.length > 0) {
+      const expanded = await findMatches(
+        tx,
+        caller,
+        { ...where, includeFactKey: true },
+        tsqueries(await queryTerms(tx, words, fresh)),
+        wanted,
+        { horizon: EXPANSION_HORIZON },
+      );
+      if (expanded.rows.length > 0) return finish(tx, workspace, expanded, fresh);
+    }
+    return finish(tx, workspace, first.found);
   });
 }

@@ -69,11 +69,12 @@ export const records = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     // Words of content, source and source_id, split on anything that is not a letter or digit,
-    // so that "app-staging" and "docs/deploy.md" are found by their parts.
+    // so that "app-staging" and "docs/deploy.md" are found by their parts: each word as written
+    // (found by prefix) and its English Snowball stem (found by a query word of the same stem).
     tsv: tsvector('tsv')
       .notNull()
       .generatedAlwaysAs(
-        sql`to_tsvector('simple'::regconfig, regexp_replace(lower(content || ' ' || source || ' ' || coalesce(source_id, '')), '[^[:alnum:]]+', ' ', 'g'))`,
+        sql`to_tsvector('simple'::regconfig, regexp_replace(lower(content || ' ' || source || ' ' || coalesce(source_id, '')), '[^[:alnum:]]+', ' ', 'g')) || to_tsvector('english'::regconfig, regexp_replace(lower(content || ' ' || source || ' ' || coalesce(source_id, '')), '[^[:alnum:]]+', ' ', 'g'))`,
       ),
     // The words of fact_key, for the second, expanded pass of search.
     keyTsv: tsvector('key_tsv')

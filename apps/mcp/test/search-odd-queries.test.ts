@@ -1,0 +1,61 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useMcp, type Rec, type SearchResult } from './fixtures.ts';
+
+const f = useMcp('odd-queries', 'main');
+const ws = 'odd';
+let deploy: Rec;
+let kanji: Rec;
+
+beforeAll(async () => {
+  deploy = await f.client.ok<Rec>('remember', { workspace: ws, content: 'Staging deployments retry three times' });
+  kanji = await f.client.ok<Rec>('remember', { workspace: ws, content: 'デプロイ手順は 東京 リージョン の runbook にある; развертывание идёт ночью 🚀' });
+  await f.client.ok<Rec>('remember', { workspace: ws, content: 'The cat sat on the mat' });
+});
+
+const search = (query: string) => f.client.ok<SearchResult>('search', { query, workspace: ws, limit: 10 });
+
+describe('search with odd queries, through an MCP client', () => {
+  it('answers a query of 2,000 characters', async () => {
+    const long = 'how did we deploy staging and why did it retry '.repeat(60).slice(0, 2_000);
+    expect(long).toHaveLength(2_000);
+    const found = await search(long);
+    expect(found.result[0]?.id).toBe(deploy.id);
+  });
+
+  it('answers a query made only of stopwords, keeping them as its words', async () => {
+    const found = await search('the on');
+    expect(found.result.map((r) => r.content)).toContain('The cat sat on the mat');
+    expect(found.result.every((r) => (r.score ?? 0) >= 1)).toBe(true);
+  });
+
+  it('answers a query of only punctuation, or only emoji, with the latest records, as an empty query', async () => {
+    for (const query of ['?!... --- ;;; ()', '🚀🔥👍', '\u200b\u200d']) {
+      const found = await search(query);
+      expect(found.result).toHaveLength(3);
+    }
+  });
+
+  it('answers queries in other scripts and in mixed scripts', async () => {
+    expect((await search('東京')).result.map((r) => r.id)).toEqual([kanji.id]);
+    expect((await search('развертывание staging')).result.map((r) => r.id).sort()).toEqual([deploy.id, kanji.id].sort());
+    const mixed = await search('abcдеф 日本x ½ ǅ İstanbul ß');
+    expect(Array.isArray(mixed.result)).toBe(true);
+  });
+
+  it('ignores stopwords when the query has other words', async () => {
+    const found = await search('what are the staging deployments?');
+    expect(found.result.map((r) => [r.id, r.score])).toEqual([[deploy.id, 2]]);
+  });
+
+  it('matches another form of a word by its stem', async () => {
+    const found = await search('retrying deploy');
+    expect(found.result.map((r) => [r.id, r.score])).toEqual([[deploy.id, 2]]);
+  });
+
+  it('matches a term of the same meaning: the domain table and WordNet', async () => {
+    const bought = await f.client.ok<Rec>('remember', { workspace: 'meaning', content: 'We buy TLS certs from the vendor' });
+    await f.client.ok<Rec>('remember', { workspace: 'meaning', content: 'Lunch is at noon' });
+    const found = await f.client.ok<SearchResult>('search', { query: 'purchase certificate', workspace: 'meaning' });
+    expect(found.result.map((r) => [r.id, r.score])).toEqual([[bought.id, 2]]);
+  });
+});

@@ -1,0 +1,65 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '@mmw/db';
+import { sameMeaning } from './same-meaning.ts';
+
+/**
+ * When a query word matches a record (docs/decisions/0023-what-a-query-word-matches.md): a word of
+ * the record starts with it, or has its English Snowball stem, or is a term of the same meaning
+ * (or that term's stem). The record side holds both its words and their stems (records.tsv), so
+ * each query word becomes one tsquery, an OR of those alternatives, and still counts once.
+ */
+export interface QueryTerm {
+  /** The query word as written. */
+  word: string;
+  /** What matches it, as a tsquery over the simple configuration (letters and digits only). */
+  tsquery: string;
+}
+
+/**
+ * The Snowball stems of the words, from PostgreSQL's own `english_stem` dictionary so that they
+ * are exactly the stems of records.tsv; a stopword has none.
+ */
+async function englishStems(tx: Db, words: readonly string[]): Promise<Map<string, string | null>> {
+  if (words.length === 0) return new Map();
+  const rows = await tx
+    .select({
+      word: sql<string>`w`,
+      stem: sql<string | null>`(ts_lexize('english_stem', w))[1]`,
+    })
+    .from(sql`unnest(${sql.param([...words])}::text[]) as w`);
+  return new Map(rows.map((row) => [row.word, row.stem]));
+}
+
+/**
+ * The query's words as terms: stopwords left out (unless the query has nothing else), one word
+ * per stem (deploy and deployed are one word), each with its forms and its terms of the same meaning.
+ */
+export async function queryTerms(
+  tx: Db,
+  words: readonly string[],
+  /** Terms the expanded pass adds: one that an earlier word already matches is not a word again. */
+  added: readonly string[] = [],
+): Promise<QueryTerm[]> {
+  const all = [...words, ...added];
+  const meanings = new Map(all.map((word) => [word, sameMeaning(word)]));
+  const stems = await englishStems(tx, [...new Set([...all, ...[...meanings.values()].flat()])]);
+  const content = all.filter((word) => stems.get(word));
+  if (content.length === 0) return all.map((word) => ({ word, tsquery: `${word}:*` }));
+  const seen = new Set<string>();
+  const covered = new Set<string>();
+  const terms: QueryTerm[] = [];
+  for (const word of content) {
+    const stem = stems.get(word) ?? word;
+    if (seen.has(stem) || (added.includes(word) && covered.has(stem))) continue;
+    seen.add(stem);
+    for (const other of meanings.get(word) ?? []) covered.add(stems.get(other) ?? other);
+    const alternatives = new Set([`${word}:*`, stem]);
+    for (const other of meanings.get(word) ?? []) {
+      const otherStem = stems.get(other);
+      if (!otherStem) continue; // a stopword means nothing on its own
+      alternatives.add(other).add(otherStem);
+    }
+    terms.push({ word, tsquery: [...alternatives].join(' | ') });
+  }
+  return terms;
+}
