@@ -52,3 +52,6 @@ export { STRIPE_EVENT_QUEUE, BILLING_SYNC_QUEUE, BILLING_RECONCILE_QUEUE, nextRe
 export { currentSubscription, accessEndsAt } from './billing/remote-state.ts';
 export { createCallCounter, type CallCounter } from './usage/call-count.ts';
 export * from './open-configured-database.ts';
+export * from './erasure/purge-record.ts';
+export * from './erasure/export-records.ts';
+export * from './erasure/delete-account.ts';

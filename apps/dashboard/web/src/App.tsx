@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Shell } from './components/Shell.tsx';
 import { Loading } from './components/ui.tsx';
 import { match, Redirect, useLocation } from './router.tsx';
+import { AccountSettingsPage } from './pages/AccountSettingsPage.tsx';
 import { AuditPage } from './pages/AuditPage.tsx';
 import { BillingPage } from './pages/BillingPage.tsx';
 import { HandoverPage } from './pages/HandoverPage.tsx';
@@ -26,6 +27,7 @@ const accountPages = {
   handover: HandoverPage,
   audit: AuditPage,
   billing: BillingPage,
+  account: AccountSettingsPage,
 } as const;
 
 function isAccountPage(page: string): page is keyof typeof accountPages {
