@@ -9,6 +9,7 @@ import {
   leaveAccount,
   listMyAccounts,
   organizationNameSchema,
+  setTwoFactorRequirement,
 } from '@mmw/core';
 import { z } from 'zod';
 import { clearSessionCookie } from '../trpc/session-cookie.ts';
@@ -55,4 +56,12 @@ export const accountsRouter = router({
       if (ctx.member.accountKind === 'personal') clearSessionCookie(ctx.res, ctx.deps.cookies);
       return result;
     }),
+
+  /** The owner's switch: every member must have two-factor sign-in to use the organization. */
+  setTwoFactorRequirement: orgMemberProcedure
+    .input(z.object({ required: z.boolean() }))
+    .output(z.object({ required: z.boolean() }))
+    .mutation(({ ctx, input }) =>
+      setTwoFactorRequirement(ctx.deps.db, ctx.member, { required: input.required, ownerHasTwoFactor: ctx.user.twoFactorEnabled }),
+    ),
 });
