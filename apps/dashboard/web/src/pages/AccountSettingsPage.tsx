@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ErrorText, Field, PageTitle } from '../components/ui.tsx';
 import { useTRPC } from '../trpc.ts';
@@ -37,6 +37,37 @@ function useRecordsExport(accountId: string) {
   return { download, error, rows };
 }
 
+/** The owner's switch: every member of the organization must have two-factor sign-in. */
+function TwoFactorRequirement({ accountId }: { accountId: string }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const accounts = useQuery(trpc.accounts.list.queryOptions());
+  const required = accounts.data?.find((account) => account.id === accountId)?.requireTwoFactor === true;
+  const change = useMutation(
+    trpc.accounts.setTwoFactorRequirement.mutationOptions({
+      onSuccess: async () => {
+        await queryClient.invalidateQueries({ queryKey: trpc.accounts.list.queryKey() });
+      },
+    }),
+  );
+  return (
+    <section className="panel stack">
+      <h2 style={{ marginTop: 0 }}>Two-factor sign-in</h2>
+      <p className="muted">
+        {required
+          ? 'Required: members without two-factor sign-in are asked to set it up before they use this organization.'
+          : 'Not required. When it is, members without two-factor sign-in are asked to set it up first. Set it up for yourself before requiring it.'}
+      </p>
+      <div>
+        <button type="button" onClick={() => change.mutate({ accountId, required: !required })} disabled={change.isPending || accounts.isPending}>
+          {required ? 'Stop requiring two-factor sign-in' : 'Require two-factor sign-in'}
+        </button>
+      </div>
+      <ErrorText error={change.error} />
+    </section>
+  );
+}
+
 export function AccountSettingsPage({ accountId, role, kind }: AccountPageProps) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
@@ -62,6 +93,7 @@ export function AccountSettingsPage({ accountId, role, kind }: AccountPageProps)
   return (
     <>
       <PageTitle>Account</PageTitle>
+      {kind === 'organization' ? <TwoFactorRequirement accountId={accountId} /> : null}
       <section className="panel stack">
         <h2 style={{ marginTop: 0 }}>Export records</h2>
         <p className="muted">A JSON Lines file of every record of this account that you may read, forgotten ones included.</p>
