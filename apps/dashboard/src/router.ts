@@ -8,10 +8,12 @@ import { invitationsRouter, membersRouter } from './routers/members.ts';
 import { projectsRouter } from './routers/projects.ts';
 import { visibilityRouter } from './routers/visibility.ts';
 import { workspacesRouter } from './routers/workspaces.ts';
+import { twoFactorRouter } from './routers/two-factor.ts';
 import { router } from './trpc/trpc.ts';
 
 export const appRouter = router({
   auth: authRouter,
+  twoFactor: twoFactorRouter,
   accounts: accountsRouter,
   members: membersRouter,
   invitations: invitationsRouter,

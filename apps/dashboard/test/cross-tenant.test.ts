@@ -43,10 +43,27 @@ const matrix: Record<string, Entry> = {
   'auth.signOut': { userLevel: "ends the caller's own session" },
   'auth.signOutEverywhere': { userLevel: "ends the caller's own sessions" },
   'auth.changePassword': { userLevel: "changes the caller's own password" },
+  'auth.verifySecondFactor': { userLevel: "completes the caller's own pending sign-in" },
+  'twoFactor.status': { userLevel: "the caller's own two-factor state" },
+  'twoFactor.startEnrolment': { userLevel: "enrols the caller's own authenticator" },
+  'twoFactor.confirmEnrolment': { userLevel: "confirms the caller's own enrolment" },
+  'twoFactor.disable': { userLevel: "turns off the caller's own two-factor sign-in" },
   'accounts.list': { userLevel: "lists the caller's own memberships" },
   'accounts.createOrganization': { userLevel: 'creates a new account' },
   'accounts.get': { withVictimAccount: (v, a) => a.client.accounts.get.query({ accountId: v.accountId }), withOwnAccount: 'no object ids' },
   'accounts.leave': { withVictimAccount: (v, a) => a.client.accounts.leave.mutate({ accountId: v.accountId }), withOwnAccount: 'no object ids' },
+  'accounts.exportRecords': {
+    withVictimAccount: (v, a) => a.client.accounts.exportRecords.query({ accountId: v.accountId }),
+    withOwnAccount: 'no object ids',
+  },
+  'accounts.setTwoFactorRequirement': {
+    withVictimAccount: (v, a) => a.client.accounts.setTwoFactorRequirement.mutate({ accountId: v.accountId, required: false }),
+    withOwnAccount: 'no object ids',
+  },
+  'accounts.delete': {
+    withVictimAccount: (v, a) => a.client.accounts.delete.mutate({ accountId: v.accountId, confirmName: 'Victim' }),
+    withOwnAccount: 'no object ids',
+  },
   'members.list': { withVictimAccount: (v, a) => a.client.members.list.query({ accountId: v.accountId }), withOwnAccount: 'no object ids' },
   'members.changeRole': {
     withVictimAccount: (v, a) => a.client.members.changeRole.mutate({ accountId: v.accountId, userId: v.memberUserId, role: 'owner' }),
@@ -106,6 +123,12 @@ const matrix: Record<string, Entry> = {
   'workspaces.forget': {
     withVictimAccount: (v, a) => a.client.workspaces.forget.mutate({ accountId: v.accountId, projectId: v.projectId, id: v.recordId }),
     withOwnAccount: (v, a) => a.client.workspaces.forget.mutate({ accountId: a.accountId, projectId: a.projectId, id: v.recordId }),
+  },
+  'workspaces.purge': {
+    withVictimAccount: (v, a) =>
+      a.client.workspaces.purge.mutate({ accountId: v.accountId, projectId: v.projectId, id: v.recordId, confirmId: v.recordId }),
+    withOwnAccount: (v, a) =>
+      a.client.workspaces.purge.mutate({ accountId: a.accountId, projectId: a.projectId, id: v.recordId, confirmId: v.recordId }),
   },
   'visibility.get': {
     withVictimAccount: (v, a) => a.client.visibility.get.query({ accountId: v.accountId, projectId: v.projectId }),

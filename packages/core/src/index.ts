@@ -64,3 +64,11 @@ export {
 export { currentSubscription, accessEndsAt } from './billing/remote-state.ts';
 export { createCallCounter, type CallCounter } from './usage/call-count.ts';
 export * from './open-configured-database.ts';
+export * from './erasure/purge-record.ts';
+export * from './erasure/export-records.ts';
+export * from './erasure/delete-account.ts';
+export * from './auth/two-factor/enrolment.ts';
+export * from './auth/two-factor/second-factor-sign-in.ts';
+export { TOTP_PERIOD_SECONDS, TOTP_DIGITS } from './auth/two-factor/totp-code.ts';
+export { CODE_ATTEMPTS, CODE_WINDOW_MINUTES } from './auth/two-factor/code-attempts.ts';
+export * from './orgs/two-factor-requirement.ts';

@@ -1,5 +1,18 @@
-import { accountSummarySchema, createOrganization, leaveAccount, listMyAccounts, organizationNameSchema } from '@mmw/core';
+import {
+  accountSummarySchema,
+  createOrganization,
+  deleteAccount,
+  deleteAccountInputSchema,
+  exportAccountRecords,
+  exportRecordsInputSchema,
+  exportRecordsOutputSchema,
+  leaveAccount,
+  listMyAccounts,
+  organizationNameSchema,
+  setTwoFactorRequirement,
+} from '@mmw/core';
 import { z } from 'zod';
+import { clearSessionCookie } from '../trpc/session-cookie.ts';
 import { authedProcedure, orgMemberProcedure, router } from '../trpc/trpc.ts';
 
 export const accountsRouter = router({
@@ -27,4 +40,28 @@ export const accountsRouter = router({
       await leaveAccount(ctx.deps.db, ctx.member);
       return { ok: true as const };
     }),
+
+  /** A page of the records the owner may read, as JSON Lines: offered before the account is deleted. */
+  exportRecords: orgMemberProcedure
+    .input(exportRecordsInputSchema)
+    .output(exportRecordsOutputSchema)
+    .query(({ ctx, input }) => exportAccountRecords(ctx.deps.db, ctx.member, input)),
+
+  /** The owner deletes the account for good (a personal one closes their sign-in too). */
+  delete: orgMemberProcedure
+    .input(deleteAccountInputSchema)
+    .output(z.object({ deleted: z.literal(true) }))
+    .mutation(async ({ ctx, input }) => {
+      const result = await deleteAccount(ctx.deps.db, ctx.member, input);
+      if (ctx.member.accountKind === 'personal') clearSessionCookie(ctx.res, ctx.deps.cookies);
+      return result;
+    }),
+
+  /** The owner's switch: every member must have two-factor sign-in to use the organization. */
+  setTwoFactorRequirement: orgMemberProcedure
+    .input(z.object({ required: z.boolean() }))
+    .output(z.object({ required: z.boolean() }))
+    .mutation(({ ctx, input }) =>
+      setTwoFactorRequirement(ctx.deps.db, ctx.member, { required: input.required, ownerHasTwoFactor: ctx.user.twoFactorEnabled }),
+    ),
 });

@@ -1,5 +1,7 @@
 import {
   changePassword,
+  codeSchema,
+  completeSecondFactor,
   invalidateSession,
   sessionUserSchema,
   signIn,
@@ -10,13 +12,16 @@ import {
 } from '@mmw/core';
 import { z } from 'zod';
 import { clearSessionCookie, setSessionCookie } from '../trpc/session-cookie.ts';
-import { authedProcedure, publicProcedure, router } from '../trpc/trpc.ts';
+import { anySessionProcedure, authedProcedure, pendingSecondFactorProcedure, publicProcedure, router } from '../trpc/trpc.ts';
 
 const ok = z.object({ ok: z.literal(true) });
 
 export const authRouter = router({
-  /** Who is signed in; null when nobody is. */
-  me: publicProcedure.input(z.void()).output(sessionUserSchema.nullable()).query(({ ctx }) => ctx.session?.user ?? null),
+  /** Who is signed in, and whether the second factor is still awaited; null when nobody is. */
+  me: publicProcedure
+    .input(z.void())
+    .output(sessionUserSchema.extend({ twoFactorEnabled: z.boolean(), secondFactorPending: z.boolean() }).nullable())
+    .query(({ ctx }) => (ctx.session ? { ...ctx.session.user, secondFactorPending: ctx.session.secondFactorPending } : null)),
 
   signUp: publicProcedure
     .input(signUpInputSchema)
@@ -27,17 +32,27 @@ export const authRouter = router({
       return user;
     }),
 
+  /** With two-factor sign-in on, the cookie holds a pending session until verifySecondFactor. */
   signIn: publicProcedure
     .input(signInInputSchema)
-    .output(sessionUserSchema)
+    .output(sessionUserSchema.extend({ secondFactorRequired: z.boolean() }))
     .mutation(async ({ ctx, input }) => {
-      const { user, session } = await signIn(ctx.deps.db, input, { address: ctx.req.ip });
+      const { user, session, secondFactorRequired } = await signIn(ctx.deps.db, input, { address: ctx.req.ip });
       setSessionCookie(ctx.res, ctx.deps.cookies, session.token, session.expiresAt);
-      return user;
+      return { ...user, secondFactorRequired };
+    }),
+
+  verifySecondFactor: pendingSecondFactorProcedure
+    .input(z.object({ code: codeSchema }))
+    .output(ok)
+    .mutation(async ({ ctx, input }) => {
+      const session = await completeSecondFactor(ctx.deps.db, ctx.session, input.code);
+      setSessionCookie(ctx.res, ctx.deps.cookies, session.token, session.expiresAt);
+      return { ok: true as const };
     }),
 
   // Mutations take an (empty) object: a body-less POST is not valid JSON to the tRPC handler.
-  signOut: authedProcedure
+  signOut: anySessionProcedure
     .input(z.object({}))
     .output(ok)
     .mutation(async ({ ctx }) => {

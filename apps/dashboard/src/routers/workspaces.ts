@@ -3,6 +3,9 @@ import {
   forgetOutputShape,
   forgetWorkspaceRecord,
   listWorkspaces,
+  purgeRecord,
+  purgeRecordInputSchema,
+  purgeRecordOutputSchema,
   recordViewSchema,
   searchOutputShape,
   searchWorkspace,
@@ -51,4 +54,10 @@ export const workspacesRouter = router({
     .input(inProject.extend({ id: z.uuid(), reason: z.string().max(500).optional() }))
     .output(z.object(forgetOutputShape))
     .mutation(({ ctx, input }) => forgetWorkspaceRecord(ctx.deps.db, ctx.member, input)),
+
+  /** Erasure, for owners and admins: the record and what refers to it are gone for good; audited. */
+  purge: orgMemberProcedure
+    .input(purgeRecordInputSchema)
+    .output(purgeRecordOutputSchema)
+    .mutation(({ ctx, input }) => purgeRecord(ctx.deps.db, ctx.member, input)),
 });

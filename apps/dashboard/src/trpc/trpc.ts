@@ -55,16 +55,31 @@ const csrfGuard = t.middleware(async ({ ctx, type, next }) => {
 
 export const publicProcedure = t.procedure.use(mapErrors).use(csrfGuard);
 
-export const authedProcedure = publicProcedure.use(async ({ ctx, next }) => {
+/** Any session, a pending second factor included: signing out. */
+export const anySessionProcedure = publicProcedure.use(async ({ ctx, next }) => {
   if (ctx.session === undefined) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'sign in first' });
   return next({ ctx: { session: ctx.session, user: ctx.session.user } });
+});
+
+/** A session whose password was given and whose second factor is awaited: the code step only. */
+export const pendingSecondFactorProcedure = anySessionProcedure.use(async ({ ctx, next }) => {
+  if (!ctx.session.secondFactorPending) throw new TRPCError({ code: 'CONFLICT', message: 'already signed in' });
+  return next();
+});
+
+/** A full sign-in: a session waiting for its second factor is not one. */
+export const authedProcedure = anySessionProcedure.use(async ({ ctx, next }) => {
+  if (ctx.session.secondFactorPending) {
+    throw new TRPCError({ code: 'UNAUTHORIZED', message: 'enter the code from your authenticator app first' });
+  }
+  return next();
 });
 
 /** The caller is decided once: an active member of the account the input names, or NOT_FOUND. */
 export const orgMemberProcedure = authedProcedure
   .input(z.object({ accountId: z.uuid() }))
   .use(async ({ ctx, input, next }) => {
-    const member = await resolveMember(ctx.deps.db, ctx.user.id, input.accountId);
+    const member = await resolveMember(ctx.deps.db, ctx.user, input.accountId);
     return next({ ctx: { member } });
   });
 

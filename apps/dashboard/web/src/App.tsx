@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Shell } from './components/Shell.tsx';
 import { Loading } from './components/ui.tsx';
-import { match, Redirect, useLocation } from './router.tsx';
+import { Link, match, Redirect, useLocation } from './router.tsx';
+import { AccountSettingsPage } from './pages/AccountSettingsPage.tsx';
 import { AuditPage } from './pages/AuditPage.tsx';
 import { BillingPage } from './pages/BillingPage.tsx';
 import { HandoverPage } from './pages/HandoverPage.tsx';
@@ -10,6 +11,7 @@ import { KeysPage } from './pages/KeysPage.tsx';
 import { MembersPage } from './pages/MembersPage.tsx';
 import { ProjectsPage } from './pages/ProjectsPage.tsx';
 import { RecordsPage } from './pages/RecordsPage.tsx';
+import { SecondFactorPage } from './pages/SecondFactorPage.tsx';
 import { SettingsPage } from './pages/SettingsPage.tsx';
 import { SignInPage, SignUpPage } from './pages/AuthPages.tsx';
 import { VisibilityPage } from './pages/VisibilityPage.tsx';
@@ -26,6 +28,7 @@ const accountPages = {
   handover: HandoverPage,
   audit: AuditPage,
   billing: BillingPage,
+  account: AccountSettingsPage,
 } as const;
 
 function isAccountPage(page: string): page is keyof typeof accountPages {
@@ -35,12 +38,13 @@ function isAccountPage(page: string): page is keyof typeof accountPages {
 export function App() {
   const trpc = useTRPC();
   const me = useQuery(trpc.auth.me.queryOptions());
-  const accounts = useQuery({ ...trpc.accounts.list.queryOptions(), enabled: me.data != null });
+  const accounts = useQuery({ ...trpc.accounts.list.queryOptions(), enabled: me.data != null && !me.data.secondFactorPending });
   const { path, search } = useLocation();
 
   if (me.isPending) return <Loading what="MMW" />;
   const signedIn = me.data ?? null;
   const next = search.get('next') ?? '/';
+  if (signedIn?.secondFactorPending === true) return <SecondFactorPage next={path === '/signin' ? next : path} />;
   if (path === '/signin') return signedIn ? <Redirect to={next} /> : <SignInPage next={next} />;
   if (path === '/signup') return signedIn ? <Redirect to={next} /> : <SignUpPage next={next} />;
   if (!signedIn) return <Redirect to={`/signin?next=${encodeURIComponent(path + (search.size > 0 ? `?${search}` : ''))}`} />;
@@ -70,6 +74,10 @@ export function App() {
           <Loading what="account" />
         ) : account === undefined ? (
           <p role="alert">This account was not found, or you are not a member of it.</p>
+        ) : account.requireTwoFactor && !signedIn.twoFactorEnabled ? (
+          <p role="alert">
+            {account.name} requires two-factor sign-in. <Link to="/settings">Set it up under Settings</Link> to continue.
+          </p>
         ) : (
           <Page accountId={account.id} role={account.role} kind={account.kind} />
         )}

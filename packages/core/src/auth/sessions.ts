@@ -4,6 +4,8 @@ import { generateSecretToken, hashSecretToken, isWellFormedToken } from './sessi
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 export const SESSION_LIFETIME_MS = 30 * DAY_MS;
+/** A session waiting for its second factor lasts this long, and is never extended. */
+export const PENDING_SESSION_LIFETIME_MS = 10 * 60 * 1000;
 /** A session used within its last 15 days is extended to 30 days again: sliding expiry. */
 const RENEW_WITHIN_MS = 15 * DAY_MS;
 
@@ -13,9 +15,16 @@ export interface SessionUser {
   name: string | null;
 }
 
+/** The signed-in user as a request sees them: with their two-factor state. */
+export interface SessionPerson extends SessionUser {
+  twoFactorEnabled: boolean;
+}
+
 export interface ValidSession {
   id: string;
-  user: SessionUser;
+  user: SessionPerson;
+  /** Password given, second factor not yet: the session signs in to nothing but that step. */
+  secondFactorPending: boolean;
   expiresAt: Date;
   /** True when this validation extended the session: the cookie is to be sent again. */
   renewed: boolean;
@@ -27,11 +36,17 @@ export interface NewSession {
   expiresAt: Date;
 }
 
-export async function createSession(db: Db, userId: string, now = new Date()): Promise<NewSession> {
+export async function createSession(
+  db: Db,
+  userId: string,
+  now = new Date(),
+  options: { secondFactorPending?: boolean } = {},
+): Promise<NewSession> {
   const token = generateSecretToken();
   const id = hashSecretToken(token);
-  const expiresAt = new Date(now.getTime() + SESSION_LIFETIME_MS);
-  await withUser(db, userId, (tx) => tx.insert(sessions).values({ id, userId, expiresAt, createdAt: now }));
+  const secondFactorPending = options.secondFactorPending === true;
+  const expiresAt = new Date(now.getTime() + (secondFactorPending ? PENDING_SESSION_LIFETIME_MS : SESSION_LIFETIME_MS));
+  await withUser(db, userId, (tx) => tx.insert(sessions).values({ id, userId, expiresAt, createdAt: now, secondFactorPending }));
   return { token, id, expiresAt };
 }
 
@@ -41,7 +56,15 @@ export async function validateSessionToken(db: Db, token: string, now = new Date
   const id = hashSecretToken(token);
   return withSessionHash(db, id, async (tx) => {
     const [row] = await tx
-      .select({ id: sessions.id, expiresAt: sessions.expiresAt, userId: users.id, email: users.email, name: users.name })
+      .select({
+        id: sessions.id,
+        expiresAt: sessions.expiresAt,
+        secondFactorPending: sessions.secondFactorPending,
+        userId: users.id,
+        email: users.email,
+        name: users.name,
+        twoFactorEnabledAt: users.twoFactorEnabledAt,
+      })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
       .where(eq(sessions.id, id));
@@ -51,12 +74,18 @@ export async function validateSessionToken(db: Db, token: string, now = new Date
       return undefined;
     }
     let expiresAt = row.expiresAt;
-    const renewed = expiresAt.getTime() - now.getTime() < RENEW_WITHIN_MS;
+    const renewed = !row.secondFactorPending && expiresAt.getTime() - now.getTime() < RENEW_WITHIN_MS;
     if (renewed) {
       expiresAt = new Date(now.getTime() + SESSION_LIFETIME_MS);
       await tx.update(sessions).set({ expiresAt }).where(eq(sessions.id, id));
     }
-    return { id, expiresAt, renewed, user: { id: row.userId, email: row.email, name: row.name } };
+    return {
+      id,
+      expiresAt,
+      renewed,
+      secondFactorPending: row.secondFactorPending,
+      user: { id: row.userId, email: row.email, name: row.name, twoFactorEnabled: row.twoFactorEnabledAt !== null },
+    };
   });
 }
 

@@ -14,11 +14,11 @@ export async function signIn(
   db: Db,
   input: SignInInput,
   client: { address: string },
-): Promise<{ user: SessionUser; session: NewSession }> {
+): Promise<{ user: SessionUser; session: NewSession; secondFactorRequired: boolean }> {
   const buckets = loginBuckets(input.email, client.address);
   await assertLoginAllowed(db, buckets);
   const [user] = await db
-    .select({ id: users.id, email: users.email, name: users.name, passwordHash: users.passwordHash })
+    .select({ id: users.id, email: users.email, name: users.name, passwordHash: users.passwordHash, twoFactorEnabledAt: users.twoFactorEnabledAt })
     .from(users)
     .where(eq(users.email, input.email));
   const ok =
@@ -29,7 +29,10 @@ export async function signIn(
     throw refused();
   }
   await clearLoginFailures(db, buckets);
-  const session = await createSession(db, user.id);
-  await auditForUser(db, user.id, { action: 'user.signed_in', targetType: 'user', targetId: user.id });
-  return { user: { id: user.id, email: user.email, name: user.name }, session };
+  // With two-factor sign-in on, the password opens only a pending session: the code comes next
+  // (two-factor/second-factor-sign-in.ts), which records the sign-in.
+  const secondFactorRequired = user.twoFactorEnabledAt !== null;
+  const session = await createSession(db, user.id, new Date(), { secondFactorPending: secondFactorRequired });
+  if (!secondFactorRequired) await auditForUser(db, user.id, { action: 'user.signed_in', targetType: 'user', targetId: user.id });
+  return { user: { id: user.id, email: user.email, name: user.name }, session, secondFactorRequired };
 }

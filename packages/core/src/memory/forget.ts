@@ -28,6 +28,21 @@ const SUPERSEDE_PAST = `update records set superseded_by = $5::uuid
   where account_id = $1::uuid and workspace_id = $2::uuid and fact_key = $3 and superseded_by = $4::uuid`;
 
 /**
+ * What a record leaving the live ones changes besides its row: the versions it superseded point past
+ * it again, and the account counts one record less. Forget and purge both do it.
+ */
+export async function leaveLiveRecords(
+  tx: Db,
+  accountId: string,
+  row: { id: string; workspaceId: string; factKey: string | null; supersededBy: string | null },
+): Promise<void> {
+  // Only versions of its fact_key can point to it: found through the fact_key index.
+  if (row.factKey !== null)
+    await executeSqlOn(tx)(SUPERSEDE_PAST, [accountId, row.workspaceId, row.factKey, row.id, row.supersededBy]);
+  await countForgottenRecord(tx, accountId);
+}
+
+/**
  * A soft delete: the record and its graph links leave search, the row stays, and the audit log keeps
  * the fact of deletion (not the content). Versions it superseded point past it again.
  */
@@ -48,16 +63,7 @@ export async function forgetRecord(db: Db, caller: Caller, input: ForgetInput): 
         deletedAt: records.deletedAt,
       });
     if (!row?.deletedAt) throw notFound(input.id);
-    // Only versions of its fact_key can point to it: found through the fact_key index.
-    if (row.factKey !== null)
-      await executeSqlOn(tx)(SUPERSEDE_PAST, [
-        caller.accountId,
-        row.workspaceId,
-        row.factKey,
-        row.id,
-        row.supersededBy,
-      ]);
-    await countForgottenRecord(tx, caller.accountId);
+    await leaveLiveRecords(tx, caller.accountId, row);
     await recordAudit(tx, {
       accountId: caller.accountId,
       action: 'record.forgotten',

@@ -18,11 +18,21 @@ export interface Member {
 
 export const accountNotFound = () => new AppError('not_found', 'account not found');
 
-/** The user's active membership of the account; another tenant's account is "not found". */
-export async function resolveMember(db: Db, userId: string, accountId: string): Promise<Member> {
+export const TWO_FACTOR_REQUIRED = 'this organization requires two-factor sign-in: set it up under Settings to continue';
+
+/**
+ * The user's active membership of the account; another tenant's account is "not found". An
+ * organization whose owner requires two-factor sign-in is refused to a member who has not set it up.
+ */
+export async function resolveMember(
+  db: Db,
+  user: { id: string; twoFactorEnabled: boolean },
+  accountId: string,
+): Promise<Member> {
+  const userId = user.id;
   const [row] = await withTenant(db, accountId, (tx) =>
     tx
-      .select({ role: memberships.role, kind: accounts.kind })
+      .select({ role: memberships.role, kind: accounts.kind, requireTwoFactor: accounts.requireTwoFactor })
       .from(memberships)
       .innerJoin(accounts, eq(accounts.id, memberships.accountId))
       .where(
@@ -30,6 +40,7 @@ export async function resolveMember(db: Db, userId: string, accountId: string): 
       ),
   );
   if (!row) throw accountNotFound();
+  if (row.requireTwoFactor && !user.twoFactorEnabled) throw new AppError('forbidden', TWO_FACTOR_REQUIRED);
   return { accountId, userId, role: row.role, accountKind: row.kind };
 }
 

@@ -12,6 +12,8 @@ export const accountSummarySchema = z.object({
   slug: z.string(),
   kind: z.enum(['personal', 'organization']),
   role: roleSchema,
+  /** Its owner requires two-factor sign-in of every member. */
+  requireTwoFactor: z.boolean(),
 });
 export type AccountSummary = z.infer<typeof accountSummarySchema>;
 
@@ -21,7 +23,14 @@ export const organizationNameSchema = z.string().trim().min(1, 'name must not be
 export async function listMyAccounts(db: Db, userId: string): Promise<AccountSummary[]> {
   const rows = await withUser(db, userId, (tx) =>
     tx
-      .select({ id: accounts.id, name: accounts.name, slug: accounts.slug, kind: accounts.kind, role: memberships.role })
+      .select({
+        id: accounts.id,
+        name: accounts.name,
+        slug: accounts.slug,
+        kind: accounts.kind,
+        role: memberships.role,
+        requireTwoFactor: accounts.requireTwoFactor,
+      })
       .from(memberships)
       .innerJoin(accounts, eq(accounts.id, memberships.accountId))
       .where(and(eq(memberships.userId, userId), isNull(memberships.removedAt)))
@@ -47,5 +56,5 @@ export async function createOrganization(
       data: { name },
     }),
   );
-  return { id: created.accountId, name, slug: created.slug, kind: 'organization', role: 'owner' };
+  return { id: created.accountId, name, slug: created.slug, kind: 'organization', role: 'owner', requireTwoFactor: false };
 }

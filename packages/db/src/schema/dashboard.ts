@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { accounts, projects, users } from './tenancy.ts';
 import { workspaces } from './memory.ts';
 
@@ -16,6 +16,8 @@ export const sessions = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** Password accepted, second factor not yet given: this session signs in to nothing else. */
+    secondFactorPending: boolean('second_factor_pending').notNull().default(false),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
 );

@@ -25,6 +25,8 @@ export const accounts = pgTable('accounts', {
   kind: text('kind', { enum: ['personal', 'organization'] }).notNull(),
   slug: text('slug').notNull().unique(),
   name: text('name').notNull(),
+  /** Set by an owner: members without two-factor sign-in are asked to enrol before using the account. */
+  requireTwoFactor: boolean('require_two_factor').notNull().default(false),
   createdAt: createdAt(),
 });
 
@@ -34,6 +36,8 @@ export const users = pgTable('users', {
   email: text('email').notNull().unique(),
   name: text('name'),
   passwordHash: text('password_hash'),
+  /** When two-factor sign-in was confirmed; null while it is off. Its secret is in two_factor_credentials. */
+  twoFactorEnabledAt: timestamp('two_factor_enabled_at', { withTimezone: true }),
   createdAt: createdAt(),
 });
 

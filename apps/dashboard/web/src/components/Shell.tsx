@@ -12,6 +12,7 @@ const sections = [
   ['handover', 'Handover', 'admin'],
   ['audit', 'Audit log', 'admin'],
   ['billing', 'Billing'],
+  ['account', 'Account', 'admin'],
 ] as const;
 
 export function Shell({

@@ -1,10 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useSelectedProject } from '../components/ProjectPicker.tsx';
+import { PurgeRecordDialog } from '../components/PurgeRecordDialog.tsx';
 import { Dialog, Empty, ErrorText, Field, formatTime, Loading, PageTitle, StatusBadge } from '../components/ui.tsx';
 import { Link, useLocation } from '../router.tsx';
 import { useTRPC } from '../trpc.ts';
-import type { AccountPageProps } from './page-props.ts';
+import { isAdminRole, type AccountPageProps } from './page-props.ts';
 
 type Rec = {
   id: string;
@@ -55,7 +56,17 @@ function VersionsDetails({ factKey, versions }: { factKey: string; versions: (fa
   );
 }
 
-function RecordCard({ record, onForget, versions }: { record: Rec; onForget: () => void; versions: (factKey: string) => ReactNode }) {
+function RecordCard({
+  record,
+  onForget,
+  onPurge,
+  versions,
+}: {
+  record: Rec;
+  onForget: () => void;
+  onPurge: (() => void) | undefined;
+  versions: (factKey: string) => ReactNode;
+}) {
   return (
     <article className="record" aria-label={`Record ${record.id}`}>
       <div className="meta">
@@ -101,13 +112,18 @@ function RecordCard({ record, onForget, versions }: { record: Rec; onForget: () 
       <div style={{ marginTop: '0.5rem' }}>
         <button type="button" className="danger" onClick={onForget}>
           Forget
-        </button>
+        </button>{' '}
+        {onPurge ? (
+          <button type="button" className="danger" onClick={onPurge}>
+            Purge
+          </button>
+        ) : null}
       </div>
     </article>
   );
 }
 
-export function RecordsPage({ accountId }: AccountPageProps) {
+export function RecordsPage({ accountId, role }: AccountPageProps) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const { project } = useSelectedProject(accountId);
@@ -116,6 +132,7 @@ export function RecordsPage({ accountId }: AccountPageProps) {
   const [draft, setDraft] = useState('');
   const [query, setQuery] = useState('');
   const [forgetting, setForgetting] = useState<Rec | undefined>();
+  const [purging, setPurging] = useState<Rec | undefined>();
   const [reason, setReason] = useState('');
   const projectId = project?.id ?? '';
   const results = useQuery({
@@ -165,6 +182,7 @@ export function RecordsPage({ accountId }: AccountPageProps) {
             key={record.id}
             record={record}
             onForget={() => setForgetting(record)}
+            onPurge={isAdminRole(role) ? () => setPurging(record) : undefined}
             versions={(factKey) => <Versions accountId={accountId} projectId={projectId} workspace={workspace} factKey={factKey} />}
           />
         ))
@@ -194,6 +212,7 @@ export function RecordsPage({ accountId }: AccountPageProps) {
         <Field label="Reason (optional, kept in the audit log)" value={reason} onChange={(e) => setReason(e.target.value)} />
         <ErrorText error={forget.error} />
       </Dialog>
+      <PurgeRecordDialog accountId={accountId} projectId={projectId} record={purging} onClose={() => setPurging(undefined)} />
     </>
   );
 }

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
+import { TwoFactorSettings } from '../components/TwoFactorSettings.tsx';
 import { ErrorText, Field, PageTitle } from '../components/ui.tsx';
 import { navigate } from '../router.tsx';
 import { useTRPC } from '../trpc.ts';
@@ -78,6 +79,7 @@ export function SettingsPage() {
           </p>
         ) : null}
       </form>
+      <TwoFactorSettings />
       <section className="panel stack">
         <h2 style={{ marginTop: 0 }}>Sessions</h2>
         <p className="muted">Sign out of MMW on every browser and device, this one included.</p>
