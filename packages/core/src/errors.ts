@@ -11,6 +11,7 @@ export const errorTable = {
   workspace_forbidden: { http: 403, trpc: 'FORBIDDEN' },
   project_unavailable: { http: 403, trpc: 'FORBIDDEN' },
   record_limit: { http: 403, trpc: 'FORBIDDEN' },
+  session_message_limit: { http: 403, trpc: 'FORBIDDEN' },
   not_found: { http: 404, trpc: 'NOT_FOUND' },
   workspace_inactive: { http: 404, trpc: 'NOT_FOUND' },
   conflict: { http: 409, trpc: 'CONFLICT' },

@@ -6,7 +6,7 @@ export * from './keys/authenticate-key.ts';
 export * from './accounts/provision.ts';
 export * from './audit/record-audit.ts';
 export * from './memory/record-input.ts';
-export { guardRecord, type GuardedRecord } from './guard/index.ts';
+export { guardRecord, redactSecrets, type GuardedRecord, type RedactionResult } from './guard/index.ts';
 export * from './memory/record-view.ts';
 export * from './memory/status.ts';
 export * from './memory/query-words.ts';
@@ -52,3 +52,4 @@ export { STRIPE_EVENT_QUEUE, BILLING_SYNC_QUEUE, BILLING_RECONCILE_QUEUE, nextRe
 export { currentSubscription, accessEndsAt } from './billing/remote-state.ts';
 export { createCallCounter, type CallCounter } from './usage/call-count.ts';
 export * from './open-configured-database.ts';
+export * from './sessions/index.ts';

@@ -3,3 +3,4 @@ export * from './memory.ts';
 export * from './operations.ts';
 export * from './dashboard.ts';
 export * from './billing.ts';
+export * from './sessions.ts';
