@@ -1,4 +1,3 @@
-#!/usr/bin/env node
 import { loadAgentConfig } from './agent-config.ts';
 import { consent, revokeConsent } from './consent-command.ts';
 import { login, logout } from './login-command.ts';
