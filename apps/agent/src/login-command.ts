@@ -8,7 +8,7 @@ const KEY_PATTERN = /^mmw_[A-Za-z0-9_-]+$/;
 export async function login(config: AgentConfig): Promise<number> {
   const prompt = openPrompt();
   try {
-    return await askAndSave(config, prompt.ask);
+    return await askAndSave(config, (question) => prompt.ask(question));
   } finally {
     prompt.close();
   }

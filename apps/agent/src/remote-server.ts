@@ -101,7 +101,7 @@ function parseJsonRpc(text: string, contentType: string | null): JsonRpcMessage 
     : text;
   try {
     const parsed = JSON.parse(json ?? '') as unknown;
-    return typeof parsed === 'object' && parsed !== null ? (parsed as JsonRpcMessage) : undefined;
+    return typeof parsed === 'object' && parsed !== null ? parsed : undefined;
   } catch {
     return undefined;
   }

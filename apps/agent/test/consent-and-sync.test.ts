@@ -147,7 +147,9 @@ describe('consent and upload', () => {
   it('mmw_sync_status tells the stdio client what was uploaded; --revoke stops uploads', async () => {
     const agent = await connectAgent(env);
     try {
-      const status = (await agent.callTool({ name: 'mmw_sync_status', arguments: {} })).structuredContent;
+      const status = (await agent.callTool({ name: 'mmw_sync_status', arguments: {} })).structuredContent as
+        | Record<string, unknown>
+        | undefined;
       expect(status).toMatchObject({
         consented: true,
         server_reachable: true,

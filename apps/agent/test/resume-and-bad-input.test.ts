@@ -68,20 +68,21 @@ describe('sync under faults', () => {
         claudeLine(`r-${i}`, i, `resume note number ${i} about the osprey`),
       );
       await writeFixture(claudeFile(dirs), `${lines.join('\n')}\n`);
-      let child: ReturnType<typeof spawn> | undefined;
+      const spawned: { child?: ReturnType<typeof spawn> } = {};
       let uploads = 0;
       // The third batch reaches the server and is stored; the agent dies before it hears so.
       const proxy = await startProxy(mcp.url, ({ path }) => {
         if (!path.startsWith('/sessions/upload')) return false;
         uploads++;
         if (uploads !== 3) return false;
-        child?.kill('SIGKILL');
+        spawned.child?.kill('SIGKILL');
         return true;
       });
       const env = await consented(dirs, agentEnv(dirs, proxy.url, key, { MMW_AGENT_BATCH_MESSAGES: '5' }));
-      child = spawn(process.execPath, ['--import', 'tsx', agentMain, 'sync'], { cwd: repoRoot, env });
+      const child = spawn(process.execPath, ['--import', 'tsx', agentMain, 'sync'], { cwd: repoRoot, env });
+      spawned.child = child;
       const killed = await new Promise<NodeJS.Signals | null>((resolve) =>
-        child?.on('close', (_code, signal) => resolve(signal)),
+        child.on('close', (_code, signal) => resolve(signal)),
       );
       await proxy.close();
       expect(killed).toBe('SIGKILL');

@@ -10,6 +10,7 @@ import { KeysPage } from './pages/KeysPage.tsx';
 import { MembersPage } from './pages/MembersPage.tsx';
 import { ProjectsPage } from './pages/ProjectsPage.tsx';
 import { RecordsPage } from './pages/RecordsPage.tsx';
+import { SessionsPage } from './pages/SessionsPage.tsx';
 import { SettingsPage } from './pages/SettingsPage.tsx';
 import { SignInPage, SignUpPage } from './pages/AuthPages.tsx';
 import { VisibilityPage } from './pages/VisibilityPage.tsx';
@@ -21,6 +22,7 @@ const accountPages = {
   keys: KeysPage,
   workspaces: WorkspacesPage,
   records: RecordsPage,
+  sessions: SessionsPage,
   members: MembersPage,
   visibility: VisibilityPage,
   handover: HandoverPage,
