@@ -6,6 +6,7 @@ import { handoverRouter } from './routers/handover.ts';
 import { keysRouter } from './routers/keys.ts';
 import { invitationsRouter, membersRouter } from './routers/members.ts';
 import { projectsRouter } from './routers/projects.ts';
+import { sessionsRouter } from './routers/sessions.ts';
 import { visibilityRouter } from './routers/visibility.ts';
 import { workspacesRouter } from './routers/workspaces.ts';
 import { twoFactorRouter } from './routers/two-factor.ts';
@@ -24,6 +25,7 @@ export const appRouter = router({
   handover: handoverRouter,
   audit: auditRouter,
   billing: billingRouter,
+  sessions: sessionsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -24,6 +24,7 @@ describe('without STRIPE_SECRET_KEY', () => {
       usage: { records: { used: 1, limit: null }, callsThisMonth: { used: 1, limit: null }, members: { used: 1, limit: null } },
     });
     expect(overview.plans.map((plan) => plan.id)).toEqual(['self-hosted']);
+    expect(overview.usage.sessionMessages).toEqual({ used: 0, limit: null });
   });
 
   it('runs nothing of billing: no Checkout, no portal, no webhooks, no jobs, no call to Stripe', async () => {

@@ -8,6 +8,10 @@ import type { LimitState } from '@mmw/core';
 export function setLimitHeaders(response: ServerResponse, state: LimitState): void {
   if (response.headersSent) return;
   response.setHeader('RateLimit-Policy', `${state.limit};w=60`);
-  response.setHeader('RateLimit', `limit=${state.limit}, remaining=${state.remaining}, reset=${state.resetSeconds}`);
-  if (state.retryAfterSeconds !== undefined) response.setHeader('Retry-After', String(state.retryAfterSeconds));
+  response.setHeader(
+    'RateLimit',
+    `limit=${state.limit}, remaining=${state.remaining}, reset=${state.resetSeconds}`,
+  );
+  if (state.retryAfterSeconds !== undefined)
+    response.setHeader('Retry-After', String(state.retryAfterSeconds));
 }

@@ -7,6 +7,7 @@ import { setLimitHeaders } from './limit-headers.ts';
 import { isDatabaseReady, type Db } from '@mmw/db';
 import { singleToolCall, ToolCallTransport } from './one-call-transport.ts';
 import { describeError } from './safe-log.ts';
+import { registerSessionUpload } from './session-upload-route.ts';
 import { registerMemoryTools, type ToolContext } from './tools.ts';
 
 export interface McpAppOptions {
@@ -112,27 +113,31 @@ export async function buildMcpApp(options: McpAppOptions): Promise<FastifyInstan
   registerMemoryTools(toolServer, options.service, (extra) => toolCalls.contextOf(extra.requestId));
   await toolServer.connect(toolCalls);
 
-  app.post('/mcp', {
-    preHandler: async (request, reply) => {
-      const token = bearerToken(request);
-      try {
-        if (token === undefined) throw new Error('missing');
-        request.session = await options.service.authenticate(token, { toolCall: isToolCall(request.body) });
-      } catch (error) {
-        if (isAppError(error) && error.code !== 'unauthorized') return protocolError(reply, error);
-        if (!isAppError(error) && !(error instanceof Error && error.message === 'missing')) {
-          request.log.error({ err: describeError(error) }, 'key authentication failed');
-          return jsonRpcError(reply, 503, -32603, 'authentication is unavailable, try again');
-        }
-        reply.header('www-authenticate', 'Bearer realm="mmw", error="invalid_token"');
-        return jsonRpcError(
-          reply,
-          401,
-          -32001,
-          'Unauthorized: a valid MMW key is required (Authorization: Bearer mmw_…)',
-        );
+  const keyAuth = async (request: FastifyRequest, reply: FastifyReply) => {
+    const token = bearerToken(request);
+    try {
+      if (token === undefined) throw new Error('missing');
+      request.session = await options.service.authenticate(token, { toolCall: isToolCall(request.body) });
+    } catch (error) {
+      if (isAppError(error) && error.code !== 'unauthorized') return protocolError(reply, error);
+      if (!isAppError(error) && !(error instanceof Error && error.message === 'missing')) {
+        request.log.error({ err: describeError(error) }, 'key authentication failed');
+        return jsonRpcError(reply, 503, -32603, 'authentication is unavailable, try again');
       }
-    },
+      reply.header('www-authenticate', 'Bearer realm="mmw", error="invalid_token"');
+      return jsonRpcError(
+        reply,
+        401,
+        -32001,
+        'Unauthorized: a valid MMW key is required (Authorization: Bearer mmw_…)',
+      );
+    }
+  };
+
+  registerSessionUpload(app, options.service, keyAuth);
+
+  app.post('/mcp', {
+    preHandler: keyAuth,
     handler: async (request, reply) => {
       const authenticated = request.session;
       if (!authenticated) return jsonRpcError(reply, 401, -32001, 'Unauthorized');

@@ -9,6 +9,8 @@ import {
   rememberInputShape,
   searchInputShape,
   searchOutputShape,
+  searchSessionsInputShape,
+  searchSessionsOutputShape,
   validateInputShape,
   validateOutputShape,
   isAppError,
@@ -20,6 +22,7 @@ import {
   forgetDescription,
   rememberDescription,
   searchDescription,
+  searchSessionsDescription,
   validateDescription,
 } from './tool-descriptions.ts';
 import { toolError, toolResult } from './tool-result.ts';
@@ -35,6 +38,8 @@ const schemas = {
   forgetOutput: z.object({ ...forgetOutputShape, ...noticeShape }),
   validateInput: z.object(validateInputShape),
   validateOutput: z.object({ ...validateOutputShape, ...noticeShape }),
+  searchSessionsInput: z.object(searchSessionsInputShape),
+  searchSessionsOutput: z.object({ ...searchSessionsOutputShape, ...noticeShape }),
 };
 
 /** What a tool needs of the request that called it. */
@@ -49,7 +54,7 @@ export interface ToolContext {
 /** The context of a call, found by what the SDK hands its tool: the request's id, as the server knows it. */
 export type ContextOf = (extra: { requestId: RequestId }) => ToolContext | undefined;
 
-/** Registers the four memory tools on a server; each finds its request's context with contextOf. */
+/** Registers the memory tools (and search_sessions) on a server; each finds its request's context with contextOf. */
 export function registerMemoryTools(server: McpServer, service: MemoryService, contextOf: ContextOf): void {
   const run = async (
     extra: { requestId: RequestId },
@@ -123,5 +128,17 @@ export function registerMemoryTools(server: McpServer, service: MemoryService, c
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
     (input, extra) => run(extra, async (ctx) => ({ ...(await service.validate(ctx.session, input)) })),
+  );
+
+  server.registerTool(
+    'search_sessions',
+    {
+      title: 'Search uploaded sessions',
+      description: searchSessionsDescription,
+      inputSchema: schemas.searchSessionsInput,
+      outputSchema: schemas.searchSessionsOutput,
+      annotations: { readOnlyHint: true, openWorldHint: false },
+    },
+    (input, extra) => run(extra, async (ctx) => ({ ...(await service.searchSessions(ctx.session, input)) })),
   );
 }

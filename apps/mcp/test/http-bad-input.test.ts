@@ -69,10 +69,10 @@ describe('the HTTP door', () => {
     expect(await count()).toBe(before);
   });
 
-  it('lists the four tools with their schemas and annotations', async () => {
+  it('lists the tools with their schemas and annotations', async () => {
     const { tools } = await f.client.client.listTools();
     const byName = new Map(tools.map((tool) => [tool.name, tool]));
-    expect([...byName.keys()].sort()).toEqual(['forget', 'remember', 'search', 'validate_memory']);
+    expect([...byName.keys()].sort()).toEqual(['forget', 'remember', 'search', 'search_sessions', 'validate_memory']);
     for (const tool of tools) {
       expect(tool.description?.length).toBeGreaterThan(40);
       expect(tool.inputSchema.type).toBe('object');

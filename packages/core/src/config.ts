@@ -41,6 +41,7 @@ const envSchema = z
     MMW_KEY_CALLS_PER_MINUTE: positiveInt.optional(),
     MMW_PROJECT_CALLS_PER_MINUTE: positiveInt.optional(),
     MMW_RECORD_LIMIT: positiveInt.optional(),
+    MMW_SESSION_MESSAGE_LIMIT: positiveInt.optional(),
     MMW_GRACE_DAYS: z.coerce.number().int().min(0).optional(),
     MMW_MODEL_URL: optionalString,
     MMW_MODEL_API_KEY: optionalString,

@@ -13,6 +13,7 @@ export const errorTable = {
   workspace_forbidden: { http: 403, trpc: 'FORBIDDEN', jsonRpc: -32000 },
   project_unavailable: { http: 403, trpc: 'FORBIDDEN', jsonRpc: -32000 },
   record_limit: { http: 403, trpc: 'FORBIDDEN', jsonRpc: -32000 },
+  session_message_limit: { http: 403, trpc: 'FORBIDDEN', jsonRpc: -32000 },
   not_found: { http: 404, trpc: 'NOT_FOUND', jsonRpc: -32000 },
   workspace_inactive: { http: 404, trpc: 'NOT_FOUND', jsonRpc: -32000 },
   conflict: { http: 409, trpc: 'CONFLICT', jsonRpc: -32000 },

@@ -12,6 +12,7 @@ import { MembersPage } from './pages/MembersPage.tsx';
 import { ProjectsPage } from './pages/ProjectsPage.tsx';
 import { RecordsPage } from './pages/RecordsPage.tsx';
 import { SecondFactorPage } from './pages/SecondFactorPage.tsx';
+import { SessionsPage } from './pages/SessionsPage.tsx';
 import { SettingsPage } from './pages/SettingsPage.tsx';
 import { SignInPage, SignUpPage } from './pages/AuthPages.tsx';
 import { VisibilityPage } from './pages/VisibilityPage.tsx';
@@ -23,6 +24,7 @@ const accountPages = {
   keys: KeysPage,
   workspaces: WorkspacesPage,
   records: RecordsPage,
+  sessions: SessionsPage,
   members: MembersPage,
   visibility: VisibilityPage,
   handover: HandoverPage,

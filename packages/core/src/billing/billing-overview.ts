@@ -1,5 +1,5 @@
 import { and, count, eq, isNull } from 'drizzle-orm';
-import { accountUsage, memberships, subscriptions, withTenant, type Db } from '@mmw/db';
+import { accountUsage, memberships, sessionMessages, subscriptions, withTenant, type Db } from '@mmw/db';
 import { z } from 'zod';
 import type { Config } from '../config.ts';
 import { isAdmin, type Member } from '../orgs/member.ts';
@@ -16,6 +16,7 @@ const planSchema = z.object({
   summary: z.string(),
   trialDays: z.number(),
   recordLimit: z.number().nullable(),
+  sessionMessageLimit: z.number().nullable(),
   keyCallsPerMinute: z.number(),
   projectCallsPerMinute: z.number(),
   callsPerMonth: z.number().nullable(),
@@ -39,7 +40,12 @@ export const billingOverviewSchema = z.object({
   subscribed: z.boolean(),
   access: z.enum(['full', 'read_only', 'none']),
   notice: z.string().nullable(),
-  usage: z.object({ records: usageSchema, callsThisMonth: usageSchema, members: usageSchema }),
+  usage: z.object({
+    records: usageSchema,
+    sessionMessages: usageSchema,
+    callsThisMonth: usageSchema,
+    members: usageSchema,
+  }),
   plans: z.array(planSchema),
 });
 export type BillingOverview = z.infer<typeof billingOverviewSchema>;
@@ -60,22 +66,37 @@ export async function billingOverview(
 ): Promise<BillingOverview> {
   const billingEnabled = config.STRIPE_SECRET_KEY !== undefined;
   const facts = await withTenant(db, member.accountId, async (tx) => {
-    const [subscription] = await tx.select().from(subscriptions).where(eq(subscriptions.accountId, member.accountId));
+    const [subscription] = await tx
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.accountId, member.accountId));
     const [records] = await tx
       .select({ n: accountUsage.recordCount })
       .from(accountUsage)
       .where(eq(accountUsage.accountId, member.accountId));
+    const [messages] = await tx
+      .select({ n: count() })
+      .from(sessionMessages)
+      .where(eq(sessionMessages.accountId, member.accountId));
     const [members] = await tx
       .select({ n: count() })
       .from(memberships)
       .where(and(eq(memberships.accountId, member.accountId), isNull(memberships.removedAt)));
-    return { subscription, records: records?.n ?? 0, members: members?.n ?? 0, calls: await callsThisMonth(tx, member.accountId) };
+    return {
+      subscription,
+      records: records?.n ?? 0,
+      sessionMessages: messages?.n ?? 0,
+      members: members?.n ?? 0,
+      calls: await callsThisMonth(tx, member.accountId),
+    };
   });
   const subscription = facts.subscription;
   const plan = planById(config, subscription?.plan ?? 'self-hosted');
   const status = subscription?.status ?? 'none';
   const entitlement = entitlementFor(
-    subscription && isSubscriptionStatus(subscription.status) ? { ...subscription, status: subscription.status } : undefined,
+    subscription && isSubscriptionStatus(subscription.status)
+      ? { ...subscription, status: subscription.status }
+      : undefined,
     plan.graceDays,
     now,
   );
@@ -94,6 +115,7 @@ export async function billingOverview(
     notice: entitlement.notice ?? null,
     usage: {
       records: { used: facts.records, limit: plan.recordLimit },
+      sessionMessages: { used: facts.sessionMessages, limit: plan.sessionMessageLimit },
       callsThisMonth: { used: facts.calls, limit: plan.callsPerMonth },
       members: { used: facts.members, limit: plan.members },
     },

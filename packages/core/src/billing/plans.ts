@@ -18,6 +18,8 @@ export interface Plan {
   trialDays: number;
   /** Live records per account; null is unlimited. */
   recordLimit: number | null;
+  /** Messages of uploaded sessions kept per account; null is unlimited. */
+  sessionMessageLimit: number | null;
   keyCallsPerMinute: number;
   projectCallsPerMinute: number;
   /** Tool calls a month the plan includes: shown against the month's calls, not enforced. */
@@ -38,6 +40,7 @@ const basePlans: Record<PlanId, BasePlan> = {
     summary: 'Billing is off on this server: no limits but the call rates, and no end.',
     trialDays: 0,
     recordLimit: null,
+    sessionMessageLimit: null,
     keyCallsPerMinute: 600,
     projectCallsPerMinute: 3000,
     callsPerMonth: null,
@@ -50,6 +53,7 @@ const basePlans: Record<PlanId, BasePlan> = {
     summary: 'Every new account, for 14 days, without a card.',
     trialDays: 14,
     recordLimit: 1_000,
+    sessionMessageLimit: 10_000,
     keyCallsPerMinute: 60,
     projectCallsPerMinute: 300,
     callsPerMonth: 20_000,
@@ -62,6 +66,7 @@ const basePlans: Record<PlanId, BasePlan> = {
     summary: 'For a person or a small team.',
     trialDays: 0,
     recordLimit: 50_000,
+    sessionMessageLimit: 500_000,
     keyCallsPerMinute: 300,
     projectCallsPerMinute: 1_500,
     callsPerMonth: 500_000,
@@ -74,6 +79,7 @@ const basePlans: Record<PlanId, BasePlan> = {
     summary: 'For organizations: any number of members, with a 14-day trial.',
     trialDays: 14,
     recordLimit: 1_000_000,
+    sessionMessageLimit: 5_000_000,
     keyCallsPerMinute: 600,
     projectCallsPerMinute: 6_000,
     callsPerMonth: 5_000_000,
@@ -109,6 +115,7 @@ function buildPlans(config: Config): Record<PlanId, Plan> {
     ...plan,
     stripePriceId: priceOf(config, plan.id),
     recordLimit: config.MMW_RECORD_LIMIT ?? plan.recordLimit,
+    sessionMessageLimit: config.MMW_SESSION_MESSAGE_LIMIT ?? plan.sessionMessageLimit,
     keyCallsPerMinute: config.MMW_KEY_CALLS_PER_MINUTE ?? plan.keyCallsPerMinute,
     projectCallsPerMinute: config.MMW_PROJECT_CALLS_PER_MINUTE ?? plan.projectCallsPerMinute,
     graceDays: config.MMW_GRACE_DAYS ?? plan.graceDays,

@@ -14,6 +14,7 @@ import {
   type LevelPlan,
   type WindowFacts,
 } from './match-plan.ts';
+import { wordsMatch } from './word-match.ts';
 import type { RecordRow } from './record-view.ts';
 
 export interface MatchScope {
@@ -72,8 +73,8 @@ function baseConditions(caller: Caller, where: MatchScope): SQL[] {
 function matcher(where: MatchScope) {
   return (query: string) =>
     where.includeFactKey
-      ? sql`(${records.tsv} @@ to_tsquery('simple', ${query}) or (${records.factKey} is not null and ${records.keyTsv} @@ to_tsquery('simple', ${query})))`
-      : sql`${records.tsv} @@ to_tsquery('simple', ${query})`;
+      ? sql`(${wordsMatch(records.tsv, query)} or (${records.factKey} is not null and ${wordsMatch(records.keyTsv, query)}))`
+      : wordsMatch(records.tsv, query);
 }
 
 /** The latest records of the workspace: what an empty query returns. */

@@ -18,6 +18,13 @@ import type { RecordView } from './record-view.ts';
 import { rememberRecord, type StoredRecord } from './remember.ts';
 import { searchRecords, type SearchInput, type SearchOutput } from './search.ts';
 import { validateMemory, type ValidateInput, type ValidateOutput } from './validate-memory.ts';
+import { sessionBatchSchema, type SessionBatchResult } from '../sessions/session-batch.ts';
+import { uploadSessionBatch } from '../sessions/upload-sessions.ts';
+import {
+  searchSessions,
+  type SearchSessionsInput,
+  type SearchSessionsOutput,
+} from '../sessions/search-sessions.ts';
 
 export type { MemorySession } from './memory-session.ts';
 export type { StoredRecord } from './remember.ts';
@@ -43,6 +50,9 @@ export interface MemoryService {
   search(session: MemorySession, input: SearchInput): Promise<WithNotice<SearchOutput>>;
   forget(session: MemorySession, input: ForgetInput): Promise<WithNotice<ForgetOutput>>;
   validate(session: MemorySession, input: ValidateInput): Promise<WithNotice<ValidateOutput>>;
+  /** A batch of uploaded session messages (POST /sessions/upload): counted as one call. */
+  uploadSessions(session: MemorySession, batch: unknown): Promise<SessionBatchResult>;
+  searchSessions(session: MemorySession, input: SearchSessionsInput): Promise<WithNotice<SearchSessionsOutput>>;
 }
 
 export interface MemoryServiceDeps {
@@ -193,6 +203,18 @@ export function createMemoryService(deps: MemoryServiceDeps): MemoryService {
     async validate(session, input) {
       const { caller, notice } = await enter(session, 'read_only');
       return withNotice(await validateMemory(db, caller, input).catch(rethrowAsAppError), notice);
+    },
+    async uploadSessions(session, body) {
+      const parsed = sessionBatchSchema.safeParse(body);
+      if (!parsed.success) {
+        throw new AppError('invalid_input', `invalid upload batch: ${parsed.error.issues[0]?.message ?? 'bad shape'}`);
+      }
+      const { caller, plan } = await enter(session, 'full');
+      return uploadSessionBatch(db, caller, plan, parsed.data);
+    },
+    async searchSessions(session, input) {
+      const { caller, notice } = await enter(session, 'read_only');
+      return withNotice(await searchSessions(db, caller, input), notice);
     },
   };
 }

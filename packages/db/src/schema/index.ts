@@ -4,3 +4,4 @@ export * from './operations.ts';
 export * from './dashboard.ts';
 export * from './billing.ts';
 export * from './erasure-and-two-factor.ts';
+export * from './sessions.ts';

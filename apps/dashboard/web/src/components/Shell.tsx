@@ -7,6 +7,7 @@ const sections = [
   ['projects', 'Projects'],
   ['keys', 'Keys'],
   ['workspaces', 'Workspaces & records'],
+  ['sessions', 'Sessions'],
   ['members', 'Members'],
   ['visibility', 'Visibility'],
   ['handover', 'Handover', 'admin'],

@@ -112,6 +112,7 @@ export function BillingPage({ accountId }: AccountPageProps) {
         )}
         <h3 className="usage-title">Usage</h3>
         <UsageBar label="Records" used={data.usage.records.used} limit={data.usage.records.limit} />
+        <UsageBar label="Uploaded session messages" used={data.usage.sessionMessages.used} limit={data.usage.sessionMessages.limit} />
         <UsageBar label="Calls this month" used={data.usage.callsThisMonth.used} limit={data.usage.callsThisMonth.limit} note="included" />
         <UsageBar label="Members" used={data.usage.members.used} limit={data.usage.members.limit} />
         <ErrorText error={portal.error ?? refresh.error} />
@@ -129,6 +130,7 @@ export function BillingPage({ accountId }: AccountPageProps) {
                   <p className="muted">{plan.summary}</p>
                   <ul>
                     <li>{limitText(plan.recordLimit, 'records')}</li>
+                    <li>{limitText(plan.sessionMessageLimit, 'uploaded session messages')}</li>
                     <li>{limitText(plan.callsPerMonth, 'calls a month included')}</li>
                     <li>{number(plan.keyCallsPerMinute)} calls a minute per key</li>
                     <li>{limitText(plan.members, 'members')}</li>

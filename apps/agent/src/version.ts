@@ -1,0 +1,1 @@
+export const AGENT_VERSION = '0.1.0';
