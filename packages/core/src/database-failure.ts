@@ -1,5 +1,5 @@
 import { CommitUnknownError, isTransientFailure, NoConnectionError } from '@mmw/db';
-import { AppError } from './errors.ts';
+import { AppError, isAppError } from './errors.ts';
 
 const overloaded = () =>
   new AppError('overloaded', 'the service is busy, try again shortly', { retryAfterSeconds: 1 });
@@ -9,6 +9,7 @@ const overloaded = () =>
  * stays an internal error). The one place that reads the database's failures for every door.
  */
 export function databaseFailure(error: unknown): AppError | undefined {
+  if (isAppError(error)) return error;
   if (error instanceof NoConnectionError || isTransientFailure(error)) return overloaded();
   if (error instanceof CommitUnknownError) {
     return new AppError(

@@ -1,5 +1,6 @@
 export * from './config.ts';
 export * from './errors.ts';
+export { databaseFailure } from './database-failure.ts';
 export type { Caller } from './caller.ts';
 export * from './keys/api-key.ts';
 export * from './keys/authenticate-key.ts';

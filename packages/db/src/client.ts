@@ -7,12 +7,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import type pg from 'pg';
 import { BoundedPool } from './bounded-pool.ts';
 import * as schema from './schema/index.ts';
-import {
-  embeddedTransaction,
-  poolTransaction,
-  type RunStatement,
-  type Statement,
-} from './sql-transaction.ts';
+import { embeddedTransaction, poolTransaction, type RunStatement } from './sql-transaction.ts';
 
 export { NoConnectionError } from './bounded-pool.ts';
 export {

@@ -1,5 +1,5 @@
 import { initTRPC, TRPCError } from '@trpc/server';
-import { errorTable, isAppError, resolveMember } from '@mmw/core';
+import { assertAdmin, databaseFailure, errorTable, isAppError, resolveMember } from '@mmw/core';
 import { z } from 'zod';
 import type { Context } from './context.ts';
 
@@ -11,7 +11,10 @@ const t = initTRPC.context<Context>().create({
   errorFormatter({ shape, error }) {
     // A 5xx says nothing of its cause; 4xx messages are core's texts, meant for people.
     const hidden = error.code === 'INTERNAL_SERVER_ERROR';
-    const invalid = error.cause instanceof z.ZodError ? error.cause.issues.map((issue) => issue.message).join('; ') : undefined;
+    const invalid =
+      error.cause instanceof z.ZodError
+        ? error.cause.issues.map((issue) => issue.message).join('; ')
+        : undefined;
     return {
       ...shape,
       message: hidden ? 'internal error' : (invalid ?? shape.message),
@@ -27,9 +30,10 @@ export const createCallerFactory = t.createCallerFactory;
 const mapErrors = t.middleware(async ({ next, ctx, path }) => {
   const result = await next();
   if (!result.ok) {
-    const cause = result.error.cause;
+    const cause = databaseFailure(result.error.cause) ?? result.error.cause;
     if (isAppError(cause)) {
-      if (cause.retryAfterSeconds !== undefined) void ctx.res.header('retry-after', String(cause.retryAfterSeconds));
+      if (cause.retryAfterSeconds !== undefined)
+        void ctx.res.header('retry-after', String(cause.retryAfterSeconds));
       throw new TRPCError({ code: errorTable[cause.code].trpc, message: cause.message, cause });
     }
     if (result.error.code === 'INTERNAL_SERVER_ERROR') {
@@ -84,8 +88,6 @@ export const orgMemberProcedure = authedProcedure
   });
 
 export const orgAdminProcedure = orgMemberProcedure.use(async ({ ctx, next }) => {
-  if (ctx.member.role !== 'owner' && ctx.member.role !== 'admin') {
-    throw new TRPCError({ code: 'FORBIDDEN', message: 'only owners and admins may do this' });
-  }
+  assertAdmin(ctx.member);
   return next();
 });

@@ -2,9 +2,16 @@ import { z } from 'zod';
 import { executeSqlOn, type Db } from '@mmw/db';
 import { AppError, messages } from '../errors.ts';
 import { PLAN_IDS, type Plan, type PlanId } from '../billing/plans.ts';
-import type { LimitState } from '../memory/memory-session.ts';
 import type { Caller } from '../caller.ts';
 import { createCallCounter, type CallCounter } from '../usage/call-count.ts';
+
+/** The state of a caller's call limits after a call was counted, for the transport's headers. */
+export interface LimitState {
+  limit: number;
+  remaining: number;
+  resetSeconds: number;
+  retryAfterSeconds: number | undefined;
+}
 
 const WINDOW_SECONDS = 60;
 

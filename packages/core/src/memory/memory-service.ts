@@ -6,13 +6,18 @@ import type { QueryExpander } from '../archivist/query-expansion.ts';
 import type { Config } from '../config.ts';
 import { AppError, isAppError, messages } from '../errors.ts';
 import { guardRecord } from '../guard/index.ts';
-import { createCallLimits, keyLimitsByPlan, type CallLimits } from '../limits/call-limits.ts';
+import {
+  createCallLimits,
+  keyLimitsByPlan,
+  type CallLimits,
+  type LimitState,
+} from '../limits/call-limits.ts';
 import { authenticateKey } from '../keys/authenticate-key.ts';
 import { withTenant, type Database, type RunStatement } from '@mmw/db';
 import { rethrowAsAppError } from '../database-failure.ts';
 import { forgetRecord, type ForgetInput, type ForgetOutput } from './forget.ts';
 import { validateIdempotencyKey } from './idempotency.ts';
-import type { LimitState, MemorySession } from './memory-session.ts';
+import type { MemorySession } from './memory-session.ts';
 import { validateRememberInput, type RememberInput, type ValidRememberInput } from './record-input.ts';
 import type { RecordView } from './record-view.ts';
 import { rememberRecord, type StoredRecord } from './remember.ts';

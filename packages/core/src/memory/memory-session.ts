@@ -1,14 +1,6 @@
 import type { SubscriptionFacts } from '../billing/entitlement.ts';
 import type { Caller } from '../caller.ts';
-import type { CallWindows } from '../limits/call-limits.ts';
-
-/** The state of a caller's call limits after a call was counted, for the transport's headers. */
-export interface LimitState {
-  limit: number;
-  remaining: number;
-  resetSeconds: number;
-  retryAfterSeconds: number | undefined;
-}
+import type { CallWindows, LimitState } from '../limits/call-limits.ts';
 
 /** An authenticated caller of the memory tools, as the transport resolved it. */
 export interface MemorySession {
