@@ -11,7 +11,7 @@ export const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
  * busy), kills it, so a SIGTERM could end a server before its own shutdown ran.
  */
 const node = (script: string, args: string[]) =>
-  [process.execPath, ['--import', 'tsx', script, ...args]] as const;
+  [process.execPath, ['--conditions=development', '--import', 'tsx', script, ...args]] as const;
 
 export interface RunningProcess {
   child: ChildProcessWithoutNullStreams;
