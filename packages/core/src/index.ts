@@ -52,3 +52,8 @@ export { STRIPE_EVENT_QUEUE, BILLING_SYNC_QUEUE, BILLING_RECONCILE_QUEUE, nextRe
 export { currentSubscription, accessEndsAt } from './billing/remote-state.ts';
 export { createCallCounter, type CallCounter } from './usage/call-count.ts';
 export * from './open-configured-database.ts';
+export * from './metrics/metrics.ts';
+export * from './metrics/metrics-server.ts';
+export * from './lifecycle/graceful-shutdown.ts';
+export * from './lifecycle/startup-failure.ts';
+export * from './lifecycle/readiness-gate.ts';

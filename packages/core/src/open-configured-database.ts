@@ -12,5 +12,6 @@ export function openConfiguredDatabase(config: Config, options: { requireUrl?: s
     databaseUrl: config.DATABASE_URL,
     dataDir: config.MMW_DATA_DIR,
     poolSize: config.DATABASE_POOL_SIZE,
+    migrate: config.MMW_MIGRATE_AT_START,
   });
 }

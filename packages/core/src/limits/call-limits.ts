@@ -5,6 +5,7 @@ import { PLAN_IDS, type Plan, type PlanId } from '../billing/plans.ts';
 import type { LimitState } from '../memory/memory-session.ts';
 import type { Caller } from '../caller.ts';
 import { createCallCounter, type CallCounter } from '../usage/call-count.ts';
+import { rateLimitRefusals } from '../metrics/metrics.ts';
 
 const WINDOW_SECONDS = 60;
 
@@ -77,6 +78,7 @@ export const windowsRow = z.object({
 export type CallWindows = z.infer<typeof windowsRow>;
 
 function refused(kind: 'key' | 'project', ms: number): AppError {
+  rateLimitRefusals.inc({ limit: kind });
   const retryAfterSeconds = Math.max(1, Math.ceil(ms / 1000));
   const message = kind === 'key' ? messages.keyRateLimited : messages.projectRateLimited;
   return new AppError(kind === 'key' ? 'rate_limited' : 'project_rate_limited', message, {

@@ -7,6 +7,7 @@ import type { QueryExpander } from '../archivist/query-expansion.ts';
 import type { Config } from '../config.ts';
 import { AppError, isAppError, messages } from '../errors.ts';
 import { guardRecord } from '../guard/index.ts';
+import { guardRefusals } from '../metrics/metrics.ts';
 import { createCallLimits, keyLimitsByPlan, type CallLimits } from '../limits/call-limits.ts';
 import { authenticateKey } from '../keys/authenticate-key.ts';
 import { countNewRecords, recordLimitFailure } from '../usage/record-count.ts';
@@ -191,6 +192,7 @@ export function createMemoryService(deps: MemoryServiceDeps): MemoryService {
       };
     } catch (error) {
       if (isAppError(error) && error.code === 'guard_rejected') {
+        guardRefusals.inc();
         // The fact of the rejection is kept, never the content.
         await withTenant(db, caller.accountId, (tx) =>
           recordAudit(tx, {
