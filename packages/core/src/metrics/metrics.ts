@@ -70,28 +70,25 @@ export function observeDatabase(database: Database): void {
       this.set({ state: 'waiting' }, pool?.waitingCount ?? 0);
     },
   });
-  const depth = new Gauge({
+  const waiting = () => database.executeSql(queueDepthQuery).then((result) => result.rows, () => []);
+  new Gauge({
     name: 'mmw_job_queue_depth',
     help: 'Jobs waiting in each queue (created or to retry)',
     labelNames: ['queue'] as const,
     registers: [metricsRegistry],
     async collect() {
-      depth.reset();
-      age.reset();
-      const rows = await database.executeSql(queueDepthQuery).then(
-        (result) => result.rows,
-        () => [],
-      );
-      for (const row of rows) {
-        depth.set({ queue: String(row.name) }, Number(row.depth));
-        age.set({ queue: String(row.name) }, Number(row.age));
-      }
+      this.reset();
+      for (const row of await waiting()) this.set({ queue: String(row.name) }, Number(row.depth));
     },
   });
-  const age = new Gauge({
+  new Gauge({
     name: 'mmw_job_queue_oldest_age_seconds',
     help: 'Age of the oldest job waiting in each queue',
     labelNames: ['queue'] as const,
     registers: [metricsRegistry],
+    async collect() {
+      this.reset();
+      for (const row of await waiting()) this.set({ queue: String(row.name) }, Number(row.age));
+    },
   });
 }
