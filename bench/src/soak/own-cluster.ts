@@ -14,6 +14,8 @@ export interface OwnCluster {
   url(database: string, user?: string, password?: string): string;
   /** Runs a tool of PostgreSQL's as the postgres user. */
   run(tool: string, args: string[]): string;
+  /** A shell command as the postgres user (copying a backup into place). */
+  sh(script: string): string;
   start(): void;
   stop(mode?: 'fast' | 'immediate'): void;
   remove(): void;
@@ -39,6 +41,7 @@ export function createOwnCluster(port: number, settings: string[] = []): OwnClus
     url: (database, user = 'postgres', password) =>
       `postgres://${user}${password ? `:${password}` : ''}@127.0.0.1:${port}/${database}`,
     run: (tool, args) => asPostgres(bin(tool), args),
+    sh: (script) => asPostgres('sh', ['-c', script]),
     start: () => void asPostgres(bin('pg_ctl'), ['-D', dataDir, '-w', '-t', '60', '-l', join(base, 'log'), '-o', options.join(' '), 'start']),
     stop: (mode = 'fast') => void asPostgres(bin('pg_ctl'), ['-D', dataDir, '-w', '-t', '60', '-m', mode, 'stop']),
     remove: () => {

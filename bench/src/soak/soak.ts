@@ -30,7 +30,7 @@ const cleanup = () => {
   haproxy?.kill('SIGKILL');
   cluster.remove();
 };
-process.on('SIGINT', () => {
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => {
   cleanup();
   process.exit(130);
 });
@@ -174,7 +174,8 @@ defaults
   mode http
   timeout connect 2s
   timeout client 30s
-  timeout server 30s
+  timeout server 60s
+  timeout check 5s
   retries 3
   option redispatch
   retry-on conn-failure empty-response response-timeout
@@ -186,12 +187,12 @@ frontend dashboard
   default_backend dashboards
 backend ingress
   option httpchk GET /readyz
-  server a 127.0.0.1:${ports.ingressA} check inter 1s fall 1 rise 2
-  server b 127.0.0.1:${ports.ingressB} check inter 1s fall 1 rise 2
+  server a 127.0.0.1:${ports.ingressA} check inter 2s fall 3 rise 1
+  server b 127.0.0.1:${ports.ingressB} check inter 2s fall 3 rise 1
 backend dashboards
   option httpchk GET /readyz
-  server a 127.0.0.1:${ports.dashA} check inter 1s fall 1 rise 2
-  server b 127.0.0.1:${ports.dashB} check inter 1s fall 1 rise 2
+  server a 127.0.0.1:${ports.dashA} check inter 2s fall 3 rise 1
+  server b 127.0.0.1:${ports.dashB} check inter 2s fall 3 rise 1
 `;
   const file = join(tmpdir(), `mmw-soak-haproxy-${process.pid}.cfg`);
   writeFileSync(file, config);

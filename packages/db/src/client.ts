@@ -76,6 +76,11 @@ function tunedPool(url: string, max: number): pg.Pool {
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it. Nothing to log with a payload.
   });
+  // A client checked out when its connection ends (PostgreSQL restarted, a failover) emits 'error'
+  // with no listener of the pool's: without one of its own, that event would end the process. Its
+  // query fails on its own, and the pool discards a client that is no longer queryable when it is
+  // given back.
+  pool.on('connect', (client) => client.on('error', () => {}));
   tuneConnections(pool);
   return pool;
 }
