@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { provisionKey } from '@mmw/core';
-import { openPostgres } from '@mmw/db';
+import { migratePostgres, openPostgres } from '@mmw/db';
 import { callTool } from '../http-client.ts';
 import { createOwnCluster, type OwnCluster } from './own-cluster.ts';
 
@@ -33,6 +33,7 @@ try {
   source.start();
   source.run('createdb', ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', 'mmw']);
   const url = source.url('mmw');
+  await migratePostgres(url);
   const owner = openPostgres(url, 2);
   const { key } = await provisionKey(owner.db, { account: 'drill', project: 'default' });
   await owner.close();

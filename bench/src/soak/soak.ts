@@ -24,8 +24,11 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const cluster = createOwnCluster(pgPort, ['max_connections=200', 'fsync=off']);
 const children = new Map<string, ChildProcess>();
+const crashes: string[] = [];
+let stopping = false;
 let haproxy: ChildProcess | undefined;
 const cleanup = () => {
+  stopping = true;
   for (const child of children.values()) child.kill('SIGKILL');
   haproxy?.kill('SIGKILL');
   cluster.remove();
@@ -140,6 +143,7 @@ try {
       `archivist jobs: ${check.jobs}; still waiting after the drain: ${check.pending}; in the dead-letter queue or failed: ${check.failed}\n` +
       `errors other than 429/503: ${errors} of ${total} (${((100 * errors) / total).toFixed(2)}%)\n`,
   );
+  process.stdout.write(`processes that ended on their own and were restarted: ${crashes.length ? crashes.join('; ') : 'none'}\n`);
   const pass = check.missing === 0 && check.duplicated === 0 && check.pending === 0 && errors / total < 0.01;
   process.stdout.write(pass ? 'soak: PASS\n' : 'soak: FAIL\n');
   process.exitCode = pass ? 0 : 1;
@@ -154,6 +158,13 @@ function start(name: string, script: string, vars: Record<string, string>): Chil
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   children.set(name, child);
+  // As an orchestrator does (restart: unless-stopped), a process that ends on its own is restarted;
+  // each such end is counted and reported, since it is not one of the faults the script causes.
+  child.on('exit', (code, signal) => {
+    if (signal === 'SIGKILL' || children.get(name) !== child || stopping) return;
+    crashes.push(`${name} exited with ${String(code ?? signal)}`);
+    start(name, script, vars);
+  });
   return child;
 }
 
