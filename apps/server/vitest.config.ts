@@ -1,5 +1,9 @@
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
-  test: { testTimeout: 120_000, hookTimeout: 60_000 },
+  test: {
+    globalSetup: ['@mmw/test-support/global-setup', './test/build-output.ts'],
+    testTimeout: 120_000,
+    hookTimeout: 60_000,
+  },
 });

@@ -19,7 +19,7 @@ export async function startServer(settings: ServerSettings): Promise<ServerProce
   const profile = process.env.BENCH_PROFILE
     ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`]
     : [];
-  const child = spawn(tsx, [...profile, script], {
+  const child = spawn(tsx, ['--conditions=development', ...profile, script], {
     env: {
       PATH: process.env.PATH ?? '',
       HOME: process.env.HOME ?? '',

@@ -14,6 +14,8 @@ await build({
   outfile,
   bundle: true,
   platform: 'node',
+  // The workspace packages export their TypeScript sources under this condition.
+  conditions: ['development'],
   target: 'node20',
   format: 'esm',
   minify: false,

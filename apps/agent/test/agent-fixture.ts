@@ -49,7 +49,7 @@ export function agentEnv(
 /** The MCP SDK's stdio client, connected to the agent run as a real process. */
 export async function connectAgent(
   env: Record<string, string>,
-  command = [process.execPath, '--import', 'tsx', agentMain],
+  command = [process.execPath, '--conditions=development', '--import', 'tsx', agentMain],
 ) {
   const [file = process.execPath, ...args] = command;
   const transport = new StdioClientTransport({ command: file, args, cwd: repoRoot, env, stderr: 'pipe' });
@@ -64,7 +64,7 @@ export function runAgent(
   env: Record<string, string>,
   input = '',
 ): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', agentMain, ...args], { cwd: repoRoot, env });
+  const child = spawn(process.execPath, ['--conditions=development', '--import', 'tsx', agentMain, ...args], { cwd: repoRoot, env });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));

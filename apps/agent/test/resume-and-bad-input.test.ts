@@ -43,7 +43,7 @@ async function consented(dirs: AgentDirs, env: Record<string, string>) {
 
 /** Runs `mmw-agent sync`, sampling its peak resident memory from the kernel while it runs. */
 async function measuredSync(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', agentMain, 'sync'], { cwd: repoRoot, env });
+  const child = spawn(process.execPath, ['--conditions=development', '--import', 'tsx', agentMain, 'sync'], { cwd: repoRoot, env });
   let stdout = '';
   child.stdout.on('data', (data: Buffer) => (stdout += data.toString()));
   let peakKb = 0;
@@ -79,7 +79,7 @@ describe('sync under faults', () => {
         return true;
       });
       const env = await consented(dirs, agentEnv(dirs, proxy.url, key, { MMW_AGENT_BATCH_MESSAGES: '5' }));
-      const child = spawn(process.execPath, ['--import', 'tsx', agentMain, 'sync'], { cwd: repoRoot, env });
+      const child = spawn(process.execPath, ['--conditions=development', '--import', 'tsx', agentMain, 'sync'], { cwd: repoRoot, env });
       spawned.child = child;
       const killed = await new Promise<NodeJS.Signals | null>((resolve) =>
         child.on('close', (_code, signal) => resolve(signal)),

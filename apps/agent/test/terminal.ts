@@ -14,7 +14,7 @@ export function onTerminal(
   answer: string,
   question = /Type y or yes/,
 ): Promise<{ code: number | null; output: string }> {
-  const command = [process.execPath, '--import', 'tsx', agentMain, ...args].map(quote).join(' ');
+  const command = [process.execPath, '--conditions=development', '--import', 'tsx', agentMain, ...args].map(quote).join(' ');
   const child = spawn('script', ['-qec', command, '/dev/null'], { cwd: repoRoot, env });
   let output = '';
   let answered = false;

@@ -3,3 +3,4 @@ export { appRouter, type AppRouter } from './router.ts';
 export type { InvitationNotifier } from './trpc/context.ts';
 export { CSRF_HEADER } from './trpc/trpc.ts';
 export { isWebBuildStale, webBuildDir } from './web-build.ts';
+export { instrumentDashboard } from './request-metrics.ts';

@@ -1,16 +1,22 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildDashboardApp } from '@mmw/dashboard';
+import { buildDashboardApp, instrumentDashboard } from '@mmw/dashboard';
 import {
   claudeAddCommand,
+  closeServer,
   createRuntime,
   ensureLocalSetup,
+  failStartupInOneLine,
+  handleShutdown,
   loadConfig,
   openConfiguredDatabase,
+  readinessGate,
+  startMetricsServer,
 } from '@mmw/core';
 import { takeLock } from '@mmw/db';
-import { buildMcpApp } from '@mmw/mcp';
+import { buildMcpApp, instrumentMcp } from '@mmw/mcp';
 
+const started = failStartupInOneLine('MMW');
 const config = loadConfig();
 const embedded = config.DATABASE_URL === undefined;
 let releaseLock = () => {};
@@ -22,6 +28,20 @@ if (embedded) {
 const database = await openConfiguredDatabase(config);
 const runtime = await createRuntime(database, config);
 await runtime.startWorker();
+const listeners: { close(): Promise<unknown> }[] = [];
+const metrics =
+  config.METRICS_PORT === undefined ? undefined : await startMetricsServer(database, config.HOST, config.METRICS_PORT);
+const shutdown = handleShutdown({
+  delayMs: config.SHUTDOWN_DELAY_MS,
+  timeoutMs: config.SHUTDOWN_TIMEOUT_MS,
+  steps: [
+    () => Promise.all(listeners.map((listener) => listener.close())),
+    () => runtime.stop(),
+    () => closeServer(metrics),
+    () => database.close(),
+    async () => releaseLock(),
+  ],
+});
 const mcp = await buildMcpApp({
   db: database.db,
   service: runtime.service,
@@ -32,6 +52,9 @@ const mcp = await buildMcpApp({
     keepAliveMs: config.HTTP_KEEP_ALIVE_TIMEOUT_MS,
   },
 });
+instrumentMcp(mcp);
+mcp.addHook('onRequest', readinessGate(shutdown));
+listeners.push(mcp);
 await mcp.listen({ host: config.HOST, port: config.MCP_PORT });
 const mcpAddress = mcp.server.address();
 const mcpPort = typeof mcpAddress === 'object' && mcpAddress ? mcpAddress.port : config.MCP_PORT;
@@ -45,6 +68,9 @@ const dashboard = await buildDashboardApp({
   billing: runtime.billing,
   expander: runtime.expander,
 });
+instrumentDashboard(dashboard);
+listeners.push(dashboard);
+dashboard.addHook('onRequest', readinessGate(shutdown));
 await dashboard.listen({ host: config.HOST, port: config.DASHBOARD_PORT });
 const dashboardAddress = dashboard.server.address();
 const dashboardPort =
@@ -71,16 +97,4 @@ if (local) {
   const hint = embedded ? ` (the local key and password are in ${credentialsFile})` : '';
   process.stdout.write(`MMW is ready: MCP at ${mcpUrl}, dashboard at ${dashboardUrl}${hint}\n`);
 }
-
-let stopping = false;
-async function stop(): Promise<void> {
-  if (stopping) return;
-  stopping = true;
-  await Promise.allSettled([mcp.close(), dashboard.close()]);
-  await runtime.stop();
-  await database.close();
-  releaseLock();
-  process.exit(0);
-}
-process.on('SIGINT', () => void stop());
-process.on('SIGTERM', () => void stop());
+started();

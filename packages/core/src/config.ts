@@ -17,9 +17,15 @@ const secretList = z
       .filter((part) => part !== ''),
   );
 
+/** A PostgreSQL URL; its text is never repeated in an error, since it holds a password. */
+const databaseUrl = optionalString.refine(
+  (v) => v === undefined || (URL.canParse(v) && /^postgres(ql)?:$/.test(new URL(v).protocol)),
+  'is not a PostgreSQL URL (postgres://user:password@host:5432/database)',
+);
+
 const envSchema = z
   .object({
-    DATABASE_URL: optionalString,
+    DATABASE_URL: databaseUrl,
     DATABASE_POOL_SIZE: positiveInt.default(10),
     /** Bounds on every wait of a database connection (packages/db ConnectionLimits). */
     DATABASE_STATEMENT_TIMEOUT_MS: positiveInt.default(15_000),
@@ -59,6 +65,14 @@ const envSchema = z
     STRIPE_PRICE_TEAM: optionalString,
     /** How old a webhook's signed timestamp may be. */
     STRIPE_WEBHOOK_TOLERANCE_SECONDS: positiveInt.default(300),
+    /** Prometheus metrics at /metrics on this port; off when unset. */
+    METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+    /** On SIGTERM, how long readiness says "draining" before the listeners close (the load balancer's delay). */
+    SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).default(0),
+    /** The bound on a shutdown: requests and jobs in flight that take longer are cut and the exit code is 1. */
+    SHUTDOWN_TIMEOUT_MS: positiveInt.default(25_000),
+    /** Apply pending migrations at start (under an advisory lock); off where a migration job does it. */
+    MMW_MIGRATE_AT_START: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .superRefine((env, context) => {

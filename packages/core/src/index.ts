@@ -74,3 +74,8 @@ export { TOTP_PERIOD_SECONDS, TOTP_DIGITS } from './auth/two-factor/totp-code.ts
 export { CODE_ATTEMPTS, CODE_WINDOW_MINUTES } from './auth/two-factor/code-attempts.ts';
 export * from './orgs/two-factor-requirement.ts';
 export * from './sessions/index.ts';
+export * from './metrics/metrics.ts';
+export * from './metrics/metrics-server.ts';
+export * from './lifecycle/graceful-shutdown.ts';
+export * from './lifecycle/startup-failure.ts';
+export * from './lifecycle/readiness-gate.ts';

@@ -22,5 +22,6 @@ export function openConfiguredDatabase(
       connectTimeoutMs: config.DATABASE_CONNECT_TIMEOUT_MS,
       maxWaiting: config.DATABASE_MAX_WAITING,
     },
+    migrate: config.MMW_MIGRATE_AT_START,
   });
 }

@@ -85,6 +85,11 @@ export function openPostgres(url: string, limits: Partial<ConnectionLimits> = {}
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it. Nothing to log with a payload.
   });
+  // A client checked out when its connection ends (PostgreSQL restarted, a failover) emits 'error'
+  // with no listener of the pool's: without one of its own, that event would end the process. Its
+  // query fails on its own, and the pool discards a client that is no longer queryable when it is
+  // given back.
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   const query: RunStatement = async (statement) => {
     const result = await pool.query(statement);

@@ -10,8 +10,15 @@ export const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
  * process and, when that child has not told it within 30 ms that a signal arrived (its event loop
  * busy), kills it, so a SIGTERM could end a server before its own shutdown ran.
  */
-const node = (script: string, args: string[]) =>
-  [process.execPath, ['--import', 'tsx', script, ...args]] as const;
+const node = (script: string, args: string[], options: RunOptions = {}) =>
+  options.built
+    ? ([process.execPath, [script, ...args]] as const)
+    : ([process.execPath, ['--conditions=development', '--import', 'tsx', script, ...args]] as const);
+
+export interface RunOptions {
+  /** A script of the build output (dist/…), run by plain node as production runs it. */
+  built?: boolean;
+}
 
 export interface RunningProcess {
   child: ChildProcessWithoutNullStreams;
@@ -22,8 +29,13 @@ export interface RunningProcess {
 }
 
 /** Starts one of the repository's TypeScript entry points as a real process. */
-export function startScript(script: string, args: string[], env: Record<string, string>): RunningProcess {
-  const child = spawn(...node(script, args), {
+export function startScript(
+  script: string,
+  args: string[],
+  env: Record<string, string>,
+  options: RunOptions = {},
+): RunningProcess {
+  const child = spawn(...node(script, args, options), {
     cwd: repoRoot,
     env: { ...inheritedEnv, ...env },
   });
@@ -60,8 +72,9 @@ export async function runScript(
   script: string,
   args: string[],
   env: Record<string, string>,
+  options: RunOptions = {},
 ): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(...node(script, args), { cwd: repoRoot, env: { ...inheritedEnv, ...env } });
+  const child = spawn(...node(script, args, options), { cwd: repoRoot, env: { ...inheritedEnv, ...env } });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));

@@ -4,6 +4,7 @@ import { AppError, messages } from '../errors.ts';
 import { PLAN_IDS, type Plan, type PlanId } from '../billing/plans.ts';
 import type { Caller } from '../caller.ts';
 import { createCallCounter, type CallCounter } from '../usage/call-count.ts';
+import { rateLimitRefusals } from '../metrics/metrics.ts';
 
 /** The state of a caller's call limits after a call was counted, for the transport's headers. */
 export interface LimitState {
@@ -84,6 +85,7 @@ export const windowsRow = z.object({
 export type CallWindows = z.infer<typeof windowsRow>;
 
 function refused(kind: 'key' | 'project', ms: number): AppError {
+  rateLimitRefusals.inc({ limit: kind });
   const retryAfterSeconds = Math.max(1, Math.ceil(ms / 1000));
   const message = kind === 'key' ? messages.keyRateLimited : messages.projectRateLimited;
   return new AppError(kind === 'key' ? 'rate_limited' : 'project_rate_limited', message, {

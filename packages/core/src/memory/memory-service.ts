@@ -6,6 +6,7 @@ import type { QueryExpander } from '../archivist/query-expansion.ts';
 import type { Config } from '../config.ts';
 import { AppError, isAppError, messages } from '../errors.ts';
 import { guardRecord } from '../guard/index.ts';
+import { guardRefusals } from '../metrics/metrics.ts';
 import {
   createCallLimits,
   keyLimitsByPlan,
@@ -155,6 +156,7 @@ export function createMemoryService(deps: MemoryServiceDeps): MemoryService {
       };
     } catch (error) {
       if (isAppError(error) && error.code === 'guard_rejected') {
+        guardRefusals.inc();
         // The fact of the rejection is kept, never the content.
         await withTenant(db, caller.accountId, (tx) =>
           recordAudit(tx, {
