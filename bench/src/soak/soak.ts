@@ -79,13 +79,19 @@ try {
   await waitReady(`http://127.0.0.1:${ports.dash}/readyz`);
 
   const remembered: string[] = [];
+  const seeded: number[] = [];
+  const seededSet = new Set<number>();
   let phase = new PhaseStats('before');
   const phases: PhaseStats[] = [phase];
   let running = true;
   const client = async () => {
     while (running) {
-      const key = keys[Math.floor(Math.random() * keys.length)] ?? '';
-      const remember = Math.random() < 0.3;
+      // A search goes to a project that has records (a search of an empty project is the spec's
+      // "not active" answer, not a service's); until there are some, the call is a remember.
+      const pick = Math.floor(Math.random() * keys.length);
+      const remember = Math.random() < 0.3 || seeded.length === 0;
+      const index = remember ? pick : (seeded[pick % seeded.length] ?? pick);
+      const key = keys[index] ?? '';
       const content = `soak ${randomUUID()} the archivist reads this fact about deploys`;
       const started = performance.now();
       const current = phase;
@@ -96,7 +102,13 @@ try {
         const ms = performance.now() - started;
         if (answer.ok) {
           current.add(ms, 'ok');
-          if (remember) remembered.push(content);
+          if (remember) {
+            remembered.push(content);
+            if (!seededSet.has(index)) {
+              seededSet.add(index);
+              seeded.push(index);
+            }
+          }
         } else if (/^HTTP (429|503)|rate limit|try again/i.test(answer.text)) current.add(ms, 'refused');
         else current.add(ms, 'error', answer.text.slice(0, 80));
       } catch (error) {
@@ -189,7 +201,8 @@ defaults
   timeout check 5s
   retries 3
   option redispatch
-  retry-on conn-failure empty-response response-timeout
+  # Only a request that never reached a server is retried: a remember is not idempotent without its key.
+  retry-on conn-failure
 frontend mcp
   bind 127.0.0.1:${ports.mcp}
   default_backend ingress
