@@ -36,15 +36,20 @@ const ONLY_WHEN_ADDRESSED: ReadonlySet<SignalName> = new Set(['harm', 'tellUser'
  */
 export const KINDS: Readonly<Record<string, readonly SignalName[]>> = {
   channel: ['urlPlaceholder', 'imageQuery', 'fillIn', 'sendData', 'sendOut', 'promptLeak'],
-  structure: ['roleLine', 'promptHeader', 'chatToken', 'fakeTag', 'contextClose', 'queuedAction', 'toolCall', 'hiddenMarkup'],
+  structure: ['roleLine', 'promptHeader', 'chatToken', 'fakeTag', 'contextClose', 'queuedAction', 'toolCall'],
   manipulation: ['secrecy', 'override', 'ruleChange', 'persist', 'recommend'],
   directive: ['future', 'trigger', 'tellUser', 'harm', 'authority'],
 };
 const ADDRESSED_ONLY_KINDS: ReadonlySet<string> = new Set(['directive']);
 const KIND_NAMES = Object.keys(KINDS);
 
+/** A dialogue between a person and a bot (both sides present): a transcript, not a planted turn. */
+const PERSON_TURN = /^[ \t>]*(?:user|customer|human|client)\s?:/m;
+const BOT_TURN = /^[ \t>]*(?:assistant|bot|ai|agent)\s?:/m;
+
 export const STRUCTURAL_NAMES: readonly string[] = [
   ...SIGNAL_NAMES,
+  'dialogue',
   ...DIRECTED.map((name) => `addressed+${name}`),
   ...KIND_NAMES.map((name) => `kind:${name}`),
   ...KIND_NAMES.map((name) => `addressed+kind:${name}`),
@@ -63,35 +68,44 @@ export interface Features {
 const TOKEN = /[\p{L}\p{N}_]+|[^\s\p{L}\p{N}]/gu;
 const CJK = /[\u3040-\u30ff\u3400-\u9fff]/u;
 const MAX_TOKENS = 400;
+/** A quotation long enough to hold a sentence. */
+const QUOTED = /"[^"\n]{12,300}"|“[^”\n]{12,300}”/g;
 const NGRAM_VALUE = 0.5;
 
 export function featuresOf(text: string): Features {
   const lowered = text.toLowerCase();
   const hits = new Map<number, number>();
-  const present = new Set<SignalName>();
-  SIGNAL_NAMES.forEach((name, index) => {
-    if (!SIGNALS[name].test(lowered)) return;
-    present.add(name);
-    if (!ONLY_WHEN_ADDRESSED.has(name)) hits.set(index, 1);
+  const present = signalsIn(lowered);
+  present.forEach((name) => {
+    if (!ONLY_WHEN_ADDRESSED.has(name)) hits.set(SIGNAL_NAMES.indexOf(name), 1);
   });
-  const addressed = present.has('aiAddress') || present.has('youMust') || present.has('aiObliged');
+  if (PERSON_TURN.test(lowered) && BOT_TURN.test(lowered)) hits.set(SIGNAL_NAMES.length, 1);
+  // Who is addressed and what is directed is read outside quotations: a review quoting an attack
+  // does not address the reader.
+  const unquoted = lowered.replace(QUOTED, ' "" ');
+  const outside = unquoted === lowered ? present : signalsIn(unquoted);
+  const addressed = outside.has('aiAddress') || outside.has('youMust') || outside.has('aiObliged');
   let behaviours = 0;
   DIRECTED.forEach((name, index) => {
-    if (!present.has(name)) return;
+    if (!outside.has(name)) return;
     if (addressed || !ONLY_WHEN_ADDRESSED.has(name)) behaviours += 1;
-    if (addressed) hits.set(SIGNAL_NAMES.length + index, 1);
+    if (addressed) hits.set(SIGNAL_NAMES.length + 1 + index, 1);
   });
-  const kindsAt = SIGNAL_NAMES.length + DIRECTED.length;
+  const kindsAt = SIGNAL_NAMES.length + 1 + DIRECTED.length;
   KIND_NAMES.forEach((kind, index) => {
-    if (!(KINDS[kind] ?? []).some((name) => present.has(name))) return;
-    if (!ADDRESSED_ONLY_KINDS.has(kind)) hits.set(kindsAt + index, 1);
-    if (addressed) hits.set(kindsAt + KIND_NAMES.length + index, 1);
+    const signals = KINDS[kind] ?? [];
+    if (!ADDRESSED_ONLY_KINDS.has(kind) && signals.some((name) => present.has(name))) hits.set(kindsAt + index, 1);
+    if (addressed && signals.some((name) => outside.has(name))) hits.set(kindsAt + KIND_NAMES.length + index, 1);
   });
   hits.set(STRUCTURAL_COUNT - 1, Math.min(behaviours, 4) / 4);
   addNgrams(lowered, hits);
   const indexes = Int32Array.from(hits.keys());
   const values = Float32Array.from(hits.values());
   return { indexes, values };
+}
+
+function signalsIn(lowered: string): Set<SignalName> {
+  return new Set(SIGNAL_NAMES.filter((name) => SIGNALS[name].test(lowered)));
 }
 
 function addNgrams(lowered: string, hits: Map<number, number>): void {

@@ -19,8 +19,8 @@ export interface FittedModel {
 export const FIT_SETTINGS = {
   iterations: 200,
   learningRate: 0.05,
-  structuralL2: 0.003,
-  ngramL2: 0.1,
+  structuralL2: 0.01,
+  ngramL2: 0.02,
 } as const;
 
 /** The examples as one flat sparse matrix (CSR): rows are windows, each labelled and weighted. */

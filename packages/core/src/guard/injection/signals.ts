@@ -17,7 +17,7 @@ export const SIGNALS = {
     'u',
   ),
   /** "you must", "you will", "you are allowed to": a directive to the reader. */
-  youMust: /\byou(?:'re| are)? (?:must|shall|will|should|need to|have to|may|can|are (?:required|allowed|cleared|permitted|now|no longer)|no longer)\b|\b(?:that|so|whenever|before|each time|every time|if|when) you\b|\byour (?:job|task|rules|reply|replies|answers?|responses?|instructions|system prompt|guidelines|policy)\b|\bthe user(?:'s)?\b|\bthe person you are helping\b|\bdu (?:bist|sollst|musst)\b|\bты\b|\btu (?:es|dois)\b|\bvocê\b|你(?:现在|已|要|必须)|あなたは/u,
+  youMust: /\byou(?:'re| are)? (?:must|shall|will|should|need to|have to|may|can|are (?:required|allowed|cleared|permitted|now|no longer)|no longer)\b|\b(?:that|so|whenever|before|each time|every time|if|when) you\b|\byour (?:job|task|rules|reply|replies|answers?|responses?|instructions|system prompt|guidelines|policy)\b|\bthe user(?:'s)?\b|\bthe person you are helping\b|\byou(?:rs?|rself)?\b|(?:^|[.!?:]\s)(?:tell|answer|reply|respond|say)\b|(?<![\p{L}])(?:ты|тебе|тебя|твой|твои|пользовател\p{L}*|du|dich|dir|dein|deine|nutzer|tú|el usuario|al usuario|tu|toi|l'utilisateur|você|o usuário|ao usuário)(?![\p{L}])|你|用户|あなた|ユーザー/u,
   /** Behaviour later on: "from now on", "whenever you", "next time the user asks". */
   future: /\b(?:from now on|going forward|in (?:every|each|all) (?:future |later )?(?:answers?|responses?|repl(?:y|ies)|sessions?|conversations?)|for all (?:later|future)|(?:each|every|any) time you|whenever you|next time|(?:the )?next session|upon (?:reading|your next|load)|before (?:you answer|answering|responding|doing anything)|after every (?:reply|answer|response)|until further notice|permanently|in all future)\b|в следующий раз|с этого момента|ab sofort|das nächste mal|wenn der nutzer|a partir de ahora|cuando el usuario|la prochaine fois|quando o usu[aá]rio|下次|今后|次に|これから/u,
   /** A trigger on what the user or someone later asks. */
@@ -49,7 +49,7 @@ export const SIGNALS = {
   /** A claimed authority behind the order. */
   authority: /\b(?:approved|authori[sz]ed|cleared|signed off|sign-off|exception granted|consent on file|allows? you|permitted|per (?:admin|the workspace)|by order of|directive|policy update|official message|system notice|notice from|provider update|we are updating your|this is (?:the )?(?:security|it|anthropic|openai|compliance))\b|\bmodel provider\b|\banthropic\b|\bopenai\b|\bdeepmind\b|разрешила|genehmigt|aprobó|a approuvé|aprovou|已批准|承認しました|fournisseur de modèle|modellanbieter|provedor de modelo|モデル提供元/u,
   /** Policy stated for AI readers: "assistants must", "the agent shall". */
-  aiObliged: new RegExp(String.raw`${AI} (?:must|shall|should|is to|are to|may|can|are (?:cleared|required|allowed|permitted)|needs to|will)\b`, 'u'),
+  aiObliged: new RegExp(String.raw`${AI}(?: [\p{L}-]{1,15}){0,2} (?:must|shall|should|is to|are to|may|can|are (?:cleared|required|allowed|permitted)|needs to|will)\b`, 'u'),
   /** Conversation turns and role markers at the start of a line. */
   roleLine: /^[ \t>]*(?:#{1,4} ?)?\[?(?:system|developer|instruction|instructions|sys|admin|root)\]?(?: ?\([^)\n]{0,30}\))? ?:/m,
   /** Headers that pretend to start a new prompt. */
@@ -64,12 +64,10 @@ export const SIGNALS = {
   queuedAction: /"?\b(?:on_load|run_on_load|queued_actions|assistant_tasks|agent_tasks|startup_actions|before_answer|auto_run|on_read|tool_use|assistant_instructions|agent_policy|execute|trigger|hooks)\b"?\s*[:=]/,
   /** A tool named as something to call. */
   toolCall: /"(?:tool|name|action|type)"\s*:\s*"(?:forget|remember|shell|http_request|send_email|exec|tool_use)|\b(?:call|invoke|use|run) (?:the |your )?(?:forget|remember|shell|http_request|file|browser) tool\b|\btool: ?(?:shell|forget)/,
-  /** Hidden markup. */
-  hiddenMarkup: /<!--|display\s*:\s*none|<span hidden|\[\/\/\]: #/,
   /** Harmful or security-weakening actions. */
   harm: /\b(?:disable|turn off|bypass|skip (?:the )?(?:tests|review|diff|step)|force-?push|rm -rf|delete (?:the )?(?:audit|logs?|all|every)|approve (?:every|all)|auto-?approv\w{0,6}|admin rights|verify=false|without review|commit the \.env|grant the requester|mark (?:this|it) (?:as )?(?:approved|safe)|label this change)\b|\|\s?(?:ba)?sh\b|отключи|deaktiviere|desactiva|désactive|desative|关闭|無効に/u,
   /** Talk about attacks rather than an attack: reviews, docs, examples, quotes. */
-  discussion: /\b(?:pentest|finding|red team|threat model|audit report|security review|for example|e\.g\.|such as|attackers?|injections?|jailbreaks?|owasp|explainer|remediated|was passed|showed that|example conversation|transcript|the prompt (?:reads|says)|template|eval|reading list|typosquat)\b/,
+  discussion: /\b(?:pentest|finding|red team|threat model|audit report|security review|for example|e\.g\.|such as|attackers?|injections?|jailbreaks?|owasp|explainer|remediated|was passed|showed that|example conversation|transcript|the (?:\w+ )?prompt (?:reads|says|starts)|starts with|templates?|eval|reading list|typosquat|docs?:|our guard|rejects|sanitiz\w*|escaped|strips?|blocks?|filtered|we now|fixed by|would spread|could|may plant|smuggle|indirect)\b/,
   /** Text in quotation marks long enough to hold a sentence. */
   quoted: /"[^"\n]{12,200}"|“[^”\n]{12,200}”/,
 } as const satisfies Record<string, RegExp>;
