@@ -64,15 +64,19 @@ export function windowFeatures(text: string): Features[] {
   return viewsOf(text).flatMap((view) => windowsOf(view.text).map((window) => featuresOf(window)));
 }
 
+/** When several views refuse, the reason names the first of these: how the instruction was hidden. */
+const VIEW_PRIORITY: readonly View[] = ['hidden', 'plain', 'obfuscated', 'encoded'];
+
 export function judgeInjection(text: string, model: FittedModel = committedModel()): InjectionVerdict {
-  let best = { score: 0, view: 'plain' as View, features: undefined as Features | undefined };
   if (text.trim() === '') return { score: 0, reason: '' };
+  const best = new Map<View, { score: number; features: Features }>();
   for (const view of viewsOf(text)) {
     for (const window of windowsOf(view.text)) {
-      const { score, features } = scoreWindow(model, window);
-      if (score > best.score) best = { score, view: view.view, features };
+      const scored = scoreWindow(model, window);
+      if (scored.score > (best.get(view.view)?.score ?? -1)) best.set(view.view, scored);
     }
   }
-  return { score: best.score, reason: reasonFor(best.view, best.features, model) };
+  const top = Math.max(...[...best.values()].map((scored) => scored.score));
+  const named = VIEW_PRIORITY.find((view) => (best.get(view)?.score ?? 0) >= Math.min(top, REFUSE_AT)) ?? 'plain';
+  return { score: top, reason: reasonFor(named, best.get(named)?.features, model) };
 }
-
