@@ -25,6 +25,9 @@ const DIRECTED: readonly SignalName[] = [
   'sendOut',
   'recommend',
   'queuedAction',
+  'persona',
+  'malware',
+  'decodeAndFollow',
 ];
 
 /** Ordinary in notes for people (runbooks, support macros); they count only when the AI reader is addressed. */
@@ -37,7 +40,7 @@ const ONLY_WHEN_ADDRESSED: ReadonlySet<SignalName> = new Set(['harm', 'tellUser'
 export const KINDS: Readonly<Record<string, readonly SignalName[]>> = {
   channel: ['urlPlaceholder', 'imageQuery', 'fillIn', 'sendData', 'sendOut', 'promptLeak'],
   structure: ['roleLine', 'promptHeader', 'chatToken', 'fakeTag', 'contextClose', 'queuedAction', 'toolCall'],
-  manipulation: ['secrecy', 'override', 'ruleChange', 'persist', 'recommend'],
+  manipulation: ['secrecy', 'override', 'ruleChange', 'persona', 'persist', 'recommend', 'malware', 'decodeAndFollow'],
   directive: ['future', 'trigger', 'tellUser', 'harm', 'authority'],
 };
 const ADDRESSED_ONLY_KINDS: ReadonlySet<string> = new Set(['directive']);

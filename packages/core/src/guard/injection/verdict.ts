@@ -32,9 +32,11 @@ type View = 'plain' | 'obfuscated' | 'hidden' | 'encoded';
 function viewsOf(text: string): Array<{ view: View; text: string }> {
   const capped = text.length > MAX_READ ? text.slice(0, MAX_READ) : text;
   const revealed = revealText(capped);
-  const views: Array<{ view: View; text: string }> = [{ view: 'plain', text: revealed }];
+  const views: Array<{ view: View; text: string }> = [{ view: 'plain', text: capped }];
   const normalized = normalizeForGuard(capped);
-  if (normalized.text !== plainView(capped)) views.push({ view: 'obfuscated', text: normalized.text });
+  if (revealed !== capped || normalized.text !== plainView(capped)) {
+    views.push({ view: 'obfuscated', text: normalized.text });
+  }
   if (normalized.reversed !== null) views.push({ view: 'obfuscated', text: normalized.reversed });
   const hidden = extractHiddenSegments(revealed);
   if (normalized.smuggled !== '') hidden.push(normalized.smuggled);
