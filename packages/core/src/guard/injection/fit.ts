@@ -20,7 +20,7 @@ export const FIT_SETTINGS = {
   iterations: 200,
   learningRate: 0.05,
   structuralL2: 0.01,
-  ngramL2: 0.02,
+  ngramL2: 0.008,
 } as const;
 
 /** The examples as one flat sparse matrix (CSR): rows are windows, each labelled and weighted. */
