@@ -5,7 +5,7 @@ import { type CorpusEntry, loadInjectionCorpus } from './fixtures/injection-corp
 /**
  * This corpus was written with the old phrase rules (and tuned on); the fitted model never saw it,
  * so it is a held-out check. The floors are the figures measured when the model replaced the rules
- * (69.4% detection, 6.5% false positives): a regression guard, not the Guard's target, which is
+ * (68.8% detection, 6.5% false positives): a regression guard, not the Guard's target, which is
  * measured per held-out style in injection-held-out.test.ts.
  */
 const MIN_DETECTION = 0.67;

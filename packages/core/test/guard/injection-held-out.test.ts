@@ -6,6 +6,7 @@ import { formatResult, leaveOneStyleOut } from '../../scripts/guard-model/leave-
  * The planted-instruction model's quality where it counts: on styles it was not fitted on. For each
  * style of the committed corpus, the model is fitted on all the others and judges that one.
  */
+// 87 fits of the model: some tens of seconds of CPU; the timeout is generous for a loaded machine.
 const MIN_DETECTION = 0.95;
 const MAX_FALSE_POSITIVES = 0.02;
 const MIN_STYLE_DETECTION = 0.8;
@@ -32,5 +33,5 @@ describe('planted-instruction model on held-out styles', () => {
       row.label === 'attack' ? row.refused < MIN_STYLE_DETECTION : row.refused > MAX_STYLE_FALSE_POSITIVES,
     );
     expect(weakest.map((row) => row.style)).toEqual([]);
-  }, 180_000);
+  }, 600_000);
 });

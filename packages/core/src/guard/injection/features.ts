@@ -53,6 +53,7 @@ const BOT_TURN = /^[ \t>]*(?:assistant|bot|ai|agent)\s?:/m;
 export const STRUCTURAL_NAMES: readonly string[] = [
   ...SIGNAL_NAMES,
   'dialogue',
+  'plantedAnswer',
   ...DIRECTED.map((name) => `addressed+${name}`),
   ...KIND_NAMES.map((name) => `kind:${name}`),
   ...KIND_NAMES.map((name) => `addressed+kind:${name}`),
@@ -73,28 +74,36 @@ const CJK = /[\u3040-\u30ff\u3400-\u9fff]/u;
 const MAX_TOKENS = 400;
 /** A quotation long enough to hold a sentence. */
 const QUOTED = /"[^"\n]{12,300}"|“[^”\n]{12,300}”/g;
+const CODE_SPAN = /`[^`\n]{4,300}`/g;
+/** Structure counts only outside quotations and code spans: docs show prompt syntax all the time. */
+const STRUCTURE_OUTSIDE_QUOTES: ReadonlySet<SignalName> = new Set(['chatToken', 'fakeTag', 'roleLine', 'promptHeader', 'contextClose']);
 const NGRAM_VALUE = 0.5;
 
 export function featuresOf(text: string): Features {
   const lowered = text.toLowerCase();
   const hits = new Map<number, number>();
-  const present = signalsIn(lowered);
-  present.forEach((name) => {
-    if (!ONLY_WHEN_ADDRESSED.has(name)) hits.set(SIGNAL_NAMES.indexOf(name), 1);
-  });
+  const anywhere = signalsIn(lowered);
   if (PERSON_TURN.test(lowered) && BOT_TURN.test(lowered)) hits.set(SIGNAL_NAMES.length, 1);
   // Who is addressed and what is directed is read outside quotations: a review quoting an attack
   // does not address the reader.
   const unquoted = lowered.replace(QUOTED, ' "" ');
-  const outside = unquoted === lowered ? present : signalsIn(unquoted);
+  const outside = unquoted === lowered ? anywhere : signalsIn(unquoted);
+  const uncoded = unquoted.replace(CODE_SPAN, ' `` ');
+  const prose = uncoded === unquoted ? outside : signalsIn(uncoded);
+  const present = new Set([...anywhere].filter((name) => !STRUCTURE_OUTSIDE_QUOTES.has(name) || prose.has(name)));
+  present.forEach((name) => {
+    if (!ONLY_WHEN_ADDRESSED.has(name)) hits.set(SIGNAL_NAMES.indexOf(name), 1);
+  });
+  // A conditional planted answer ("next time X comes up, say Y") directs the reader by itself.
+  if ((outside.has('trigger') || outside.has('future')) && outside.has('tellUser')) hits.set(SIGNAL_NAMES.length + 1, 1);
   const addressed = outside.has('aiAddress') || outside.has('youMust') || outside.has('aiObliged');
   let behaviours = 0;
   DIRECTED.forEach((name, index) => {
     if (!outside.has(name)) return;
     if (addressed || !ONLY_WHEN_ADDRESSED.has(name)) behaviours += 1;
-    if (addressed) hits.set(SIGNAL_NAMES.length + 1 + index, 1);
+    if (addressed) hits.set(SIGNAL_NAMES.length + 2 + index, 1);
   });
-  const kindsAt = SIGNAL_NAMES.length + 1 + DIRECTED.length;
+  const kindsAt = SIGNAL_NAMES.length + 2 + DIRECTED.length;
   KIND_NAMES.forEach((kind, index) => {
     const signals = KINDS[kind] ?? [];
     if (!ADDRESSED_ONLY_KINDS.has(kind) && signals.some((name) => present.has(name))) hits.set(kindsAt + index, 1);

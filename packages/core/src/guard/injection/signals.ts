@@ -37,7 +37,7 @@ export const SIGNALS = {
   /** A markdown or HTML image whose URL carries a query. */
   imageQuery: /!\[[^\]\n]{0,80}\]\(https?:\/\/[^)\s]{1,200}?(?:\{|\$|<|\[|%[a-z_]{3,}%)|<img [^>\n]{0,100}src="https?:\/\/[^"\n]{1,200}?(?:\{|\$|<|\[)/,
   /** Asked to put data into a URL or a reply: "fill in the placeholder", "replace the variable". */
-  fillIn: /\b(?:fill(?:ing)? in|replac(?:e|ing) the (?:placeholder|variable)|url-encoded|encoded? (?:it )?(?:as|in) base64|append "?\??ref=|in every (?:answer|response|reply)|at the bottom of each|end your reply with|in each response|to every answer)\b/,
+  fillIn: /\b(?:fill(?:ing)? in (?:the )?(?:placeholders?|variables?|blanks?)|replac(?:e|ing) the (?:placeholder|variable)|url-encoded|encoded? (?:it )?(?:as|in) base64|append "?\??ref=|in every (?:answer|response|reply)|at the bottom of each|end your reply with|in each response|to every answer)\b/,
   /** Sending data somewhere. */
   sendData: /\b(?:send|post|upload|email|forward|leak|exfiltrate|transmit|share|include|write)\b[^.\n]{0,30}(?:\.env\b|credentials|api keys?|tokens?|secrets?|conversation|chat|history|passwords?|ssh|private key|email address|system prompt|hidden instructions|initial instructions|configuration)|\bcurl\b[^\n]{0,80}(?:-d @-|-f f=@-|\$\(|\benv\b)|отправь|schicke|envía|envoie|envie|发送到|に送信/u,
   /** Asking for the reader's own prompt, instructions or configuration. */
@@ -65,7 +65,7 @@ export const SIGNALS = {
   /** Actions queued to run on load, as JSON or YAML keys. */
   queuedAction: /"?\b(?:on_load|run_on_load|queued_actions|assistant_tasks|agent_tasks|startup_actions|before_answer|auto_run|on_read|tool_use|assistant_instructions|agent_policy|execute|trigger|hooks)\b"?\s*[:=]/,
   /** A tool named as something to call. */
-  toolCall: /"(?:tool|name|action|type)"\s*:\s*"(?:forget|remember|shell|http_request|send_email|exec|tool_use)|\b(?:call|invoke|use|run) (?:the |your )?(?:forget|remember|shell|http_request|file|browser) tool\b|\btool: ?(?:shell|forget)/,
+  toolCall: /"(?:tool|name|action|type)"\s*:\s*"(?:forget|remember|shell|http_request|send_email|exec|tool_use)|\b(?:call|invoke|use|run) (?:the |your )?(?:forget|remember|shell|http_request|file|browser|send_email) tool\b|\b(?:call|invoke|run)\b[^.\n]{0,20}\b(?:http_request|send_email|exec)\b|\btool: ?(?:shell|forget)/,
   /** Harmful or security-weakening actions. */
   harm: /\b(?:disable|turn off|bypass|skip (?:the )?(?:tests|review|diff|step)|force-?push|rm -rf|delete (?:the )?(?:audit|logs?|all|every)|approve (?:every|all)|auto-?approv\w{0,6}|admin rights|verify=false|without review|commit the \.env|grant the requester|mark (?:this|it) (?:as )?(?:approved|safe)|label this change)\b|\|\s?(?:ba)?sh\b|\bpush --force\b|отключи|deaktiviere|desactiva|désactive|desative|关闭|無効に/u,
   /** Commands harmful wherever they appear: reverse shells, the environment sent out, home wiped. */
