@@ -2,7 +2,7 @@
  * Prints the planted-instruction verdict's cost per record, p50 and p99: the corpus's records as
  * they are (typical memories), 2 KB records of mixed corpus text, and 20,000-character records
  * built to be slow (runs of one character, of spaces, of a word, an unclosed URL, an open quote).
- * Run with `node --import tsx scripts/guard-model/verdict-cost.ts`; figures depend on the machine.
+ * CPU time per record (µs). Run with `node --import tsx scripts/guard-model/verdict-cost.ts`.
  */
 import { judgeInjection } from '../../src/guard/injection/verdict.ts';
 import { loadCorpus } from './corpus.ts';
@@ -11,9 +11,11 @@ function percentiles(texts: readonly string[], rounds: number): { p50: number; p
   const times: number[] = [];
   for (let round = 0; round < rounds; round += 1) {
     for (const text of texts) {
-      const started = process.hrtime.bigint();
+      // CPU time of this process, not wall time: other processes on the machine do not count.
+      const started = process.cpuUsage();
       judgeInjection(text);
-      times.push(Number(process.hrtime.bigint() - started) / 1000);
+      const used = process.cpuUsage(started);
+      times.push(used.user + used.system);
     }
   }
   times.sort((a, b) => a - b);
