@@ -39,7 +39,7 @@ export const SIGNALS = {
   /** Asked to put data into a URL or a reply: "fill in the placeholder", "replace the variable". */
   fillIn: /\b(?:fill(?:ing)? in (?:the )?(?:placeholders?|variables?|blanks?)|replac(?:e|ing) the (?:placeholder|variable)|url-encoded|encoded? (?:it )?(?:as|in) base64|append "?\??ref=|in every (?:answer|response|reply)|at the bottom of each|end your reply with|in each response|to every answer)\b/,
   /** Sending data somewhere. */
-  sendData: /\b(?:send|post|upload|email|forward|leak|exfiltrate|transmit|share|include|write)\b[^.\n]{0,30}(?:\.env\b|credentials|api keys?|tokens?|secrets?|conversation|chat|history|passwords?|ssh|private key|email address|system prompt|hidden instructions|initial instructions|configuration)|\bcurl\b[^\n]{0,80}(?:-d @-|-f f=@-|\$\(|\benv\b)|отправь|schicke|envía|envoie|envie|发送到|に送信/u,
+  sendData: /\b(?:send|post|upload|email|forward|leak|exfiltrate|transmit|share|include|write)\b[^.\n]{0,30}(?:\.env\b|credentials|api keys?|tokens?|secrets?|conversation|chat|history|passwords?|ssh|private key|email address|system prompt|hidden instructions|initial instructions|configuration)|\bcurl\b[^\n]{0,80}(?:-d @-|-f f=@-|\$\(|\benv\s?\|)|отправь|schicke|envía|envoie|envie|发送到|に送信/u,
   /** Asking for the reader's own prompt, instructions or configuration. */
   promptLeak: /\bwhat (?:is|are) your (?:system prompt|instructions|hidden instructions)\b|\b(?:print|reveal|repeat|quote|show|output|save|dump|leak)\b[^.\n]{0,40}\b(?:system prompt|hidden instructions|initial instructions|your (?:instructions|configuration|prompt|tools)|everything (?:that came )?(?:before|above))|покажи (?:твой |свой )?(?:системный )?промпт|muestra tu prompt|(?:输出|显示|打印)[^。\n]{0,6}系统提示词/u,
   /** Data sent to an outside address. */
