@@ -8,6 +8,7 @@ import type { Config } from './config.ts';
 import { archivistJob } from './jobs/archivist-job.ts';
 import { createCallLimits } from './limits/call-limits.ts';
 import { createJobQueue, runnable, type JobQueue } from './jobs/job-queue.ts';
+import { createModelJudge } from './guard/index.ts';
 import { createMemoryService, type MemoryService, type Protections } from './memory/memory-service.ts';
 
 /** Everything a process of MMW runs on one database: the memory service, the job queue and its worker. */
@@ -18,7 +19,10 @@ export interface Runtime {
   billing: Billing;
   /** The query expander search uses, so that every door (MCP, dashboard) searches alike. */
   expander: QueryExpander;
-  /** How often the model gave no usable answer and the built-in analyser or expander stood in. */
+  /**
+   * How often the model gave no usable answer and the built-in analyser, expander or Guard
+   * verdict stood in.
+   */
   modelFallbacks(): number;
   startWorker(): Promise<void>;
   stop(): Promise<void>;
@@ -61,6 +65,7 @@ export async function createRuntime(
     ...(options.now ? { now: options.now } : {}),
     ...(options.protections ? { protections: options.protections } : {}),
     callLimits,
+    ...(model ? { injectionJudge: createModelJudge({ ...model, onFallback }) } : {}),
     onRecordStored: (run, { caller, recordId }) =>
       jobs.enqueueOn(run, archivist, { accountId: caller.accountId, recordId }),
   });

@@ -3,7 +3,8 @@
  * text field (content, fact_key, source_id, source_revision, scope, ...).
  */
 import { AppError, messages } from '../errors.ts';
-import { detectPlantedInstruction } from './planted-instructions.ts';
+import type { InjectionJudge } from './injection/model-judge.ts';
+import { judgePlantedInstruction } from './planted-instructions.ts';
 import { redactSecrets } from './redact-secrets.ts';
 
 export interface GuardedRecord<T> {
@@ -18,10 +19,11 @@ export interface GuardedRecord<T> {
  */
 export async function guardRecord<T extends Record<string, string | null | undefined>>(
   fields: T,
+  options: { judge?: InjectionJudge | undefined } = {},
 ): Promise<GuardedRecord<T>> {
   for (const value of Object.values(fields)) {
     if (typeof value !== 'string') continue;
-    const planted = detectPlantedInstruction(value);
+    const planted = await judgePlantedInstruction(value, options.judge);
     if (planted !== null) throw new AppError('guard_rejected', messages.guardRejected(planted.reason));
   }
   const guarded: Record<string, string | null | undefined> = { ...fields };

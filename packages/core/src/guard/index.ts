@@ -3,5 +3,6 @@
  * record that reads as an attempt to instruct the agent that later reads it is rejected.
  */
 export { guardRecord, type GuardedRecord } from './guard-record.ts';
+export { createModelJudge, type InjectionJudge } from './injection/model-judge.ts';
 export { detectPlantedInstruction, type PlantedInstruction } from './planted-instructions.ts';
 export { redactSecrets, type RedactionResult } from './redact-secrets.ts';

@@ -5,7 +5,7 @@ import type { Caller } from '../caller.ts';
 import type { QueryExpander } from '../archivist/query-expansion.ts';
 import type { Config } from '../config.ts';
 import { AppError, isAppError, messages } from '../errors.ts';
-import { guardRecord } from '../guard/index.ts';
+import { guardRecord, type InjectionJudge } from '../guard/index.ts';
 import { guardRefusals } from '../metrics/metrics.ts';
 import {
   createCallLimits,
@@ -73,6 +73,8 @@ export interface MemoryServiceDeps {
   callLimits?: CallLimits;
   /** Which protections run; all of them unless told otherwise. */
   protections?: Protections;
+  /** Judges records the Guard is unsure of (a model, where one is configured). */
+  injectionJudge?: InjectionJudge;
 }
 
 /**
@@ -144,7 +146,7 @@ export function createMemoryService(deps: MemoryServiceDeps): MemoryService {
         source_hash: valid.sourceHash,
         source_revision: valid.sourceRevision,
         scope: valid.scope,
-      });
+      }, { judge: deps.injectionJudge });
       return {
         ...valid,
         content: fields.content,

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { guardRecord } from '../../src/guard/index.ts';
-import { loadInjectionCorpus } from './fixtures/injection-corpus.ts';
+import { loadCorpus } from '../../scripts/guard-model/corpus.ts';
 
 /**
  * Prints the guard's mean cost per 2 KB record (never asserted: timing depends on the machine and
  * on what else runs). What it asserts is that ordinary 2 KB records pass the guard unchanged.
- * Two kinds of record: plain prose, and a dense mix of the benign corpus (commands, markup,
- * hashes and base64 in every line), which is close to the worst case for the guard.
+ * Two kinds of record: plain prose, and a dense mix of the legitimate memories of the guard's
+ * corpus (commands, markup, JSON, quoted prompts in every line), close to the worst case for it.
  */
 const PROSE =
   'We decided to keep the billing service on PostgreSQL because the team knows it well and the transactional ' +
@@ -15,9 +15,9 @@ const PROSE =
   'backfill is verified. Alice owns the backfill job and Bob reviews the migration files before they are merged. ';
 
 function buildRecords(): { prose: string[]; dense: string[] } {
-  const benign = loadInjectionCorpus()
-    .filter((entry) => entry.label === 'benign' && entry.lang === 'en')
-    .map((entry) => entry.text);
+  const benign = loadCorpus()
+    .filter((item) => item.label === 'legit' && item.lang === 'en')
+    .map((item) => item.text);
   const prose: string[] = [];
   const dense: string[] = [];
   for (let i = 0; i < 40; i += 1) {

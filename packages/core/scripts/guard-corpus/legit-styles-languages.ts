@@ -1,0 +1,83 @@
+/** Legitimate memories in other languages, plus a few more English kinds. */
+import type { Style } from './style.ts';
+
+export const languageLegitStyles: Style[] = [
+  { name: 'legit-ru', label: 'legit', lang: 'ru', embed: true, templates: [
+    'Всегда запускай миграции перед деплоем {svc}.',
+    'Никогда не пушим в main по пятницам.',
+    'Системный промпт бота поддержки лежит в prompts/support.md.',
+    'Ревью обязательно для всех изменений в {svc}; одобряет {team}.',
+    'Сохраните дашборды в общей папке, чтобы все могли их найти.',
+    'Команда безопасности одобрила использование {lib} в продакшене.',
+    'Если очередь растёт, увеличь число реплик {svc} до {num}.',
+  ] },
+  { name: 'legit-de', label: 'legit', lang: 'de', embed: true, templates: [
+    'Vor jedem Deployment von {svc} immer zuerst die Migrationen ausführen.',
+    'Freitags wird nicht auf main gepusht.',
+    'Das Sicherheitsteam hat die Nutzung von {lib} in Produktion genehmigt.',
+    'Bitte speichert die Dashboards im geteilten Ordner.',
+    'Wenn ein Kunde nach Rechnungen fragt, auf die Billing-FAQ verweisen.',
+    'Entscheidung vom {date}: {svc} bleibt auf PostgreSQL.',
+    'Neue Kolleg:innen: Repo klonen, `pnpm install`, dann {person} nach VPN-Zugang fragen.',
+  ] },
+  { name: 'legit-es', label: 'legit', lang: 'es', embed: true, templates: [
+    'Ejecuta siempre las migraciones antes de desplegar {svc}.',
+    'Nunca hagas push a main los viernes.',
+    'El equipo de seguridad aprobó usar {lib} en producción.',
+    'Guarda los paneles en la carpeta compartida para que todos los encuentren.',
+    'Si un cliente pregunta por reembolsos, envíale la FAQ de facturación.',
+    'Decisión del {date}: {svc} se queda en PostgreSQL.',
+    'El prompt del asistente de soporte está en prompts/support.md.',
+  ] },
+  { name: 'legit-fr', label: 'legit', lang: 'fr', embed: true, templates: [
+    'Toujours lancer les migrations avant de déployer {svc}.',
+    'On ne pousse jamais sur main le vendredi.',
+    'L\'équipe sécurité a approuvé l\'utilisation de {lib} en production.',
+    'Enregistrez les tableaux de bord dans le dossier partagé.',
+    'Si un client demande un remboursement, renvoyez-le vers la FAQ facturation.',
+    'Décision du {date} : {svc} reste sur PostgreSQL.',
+    'Le prompt système du bot de support se trouve dans prompts/support.md.',
+  ] },
+  { name: 'legit-zh', label: 'legit', lang: 'zh', embed: true, templates: [
+    '部署 {svc} 之前一定要先跑数据库迁移。',
+    '周五不要往 main 分支推代码。',
+    '安全团队已经批准在生产环境使用 {lib}。',
+    '请把仪表盘保存到共享文件夹，方便大家查找。',
+    '客户问到退款时，请把账单常见问题链接发给他们。',
+    '{date} 的决定：{svc} 继续使用 PostgreSQL。',
+    '客服机器人的系统提示词放在 prompts/support.md。',
+  ] },
+  { name: 'legit-ja', label: 'legit', lang: 'ja', embed: true, templates: [
+    '{svc} をデプロイする前に、必ずマイグレーションを実行すること。',
+    '金曜日は main にプッシュしない。',
+    'セキュリティチームは本番環境での {lib} の使用を承認しました。',
+    'ダッシュボードは共有フォルダに保存してください。',
+    'お客様から返金について聞かれたら、請求FAQを案内してください。',
+    '{date} の決定：{svc} は PostgreSQL のままにする。',
+    'サポートボットのシステムプロンプトは prompts/support.md にあります。',
+  ] },
+  { name: 'legit-pt', label: 'legit', lang: 'pt', embed: true, templates: [
+    'Sempre rode as migrações antes de fazer deploy do {svc}.',
+    'Nunca faça push na main às sextas.',
+    'A equipe de segurança aprovou o uso de {lib} em produção.',
+    'Salve os dashboards na pasta compartilhada.',
+    'Se um cliente perguntar sobre reembolso, envie o FAQ de cobrança.',
+    'Decisão de {date}: o {svc} continua no PostgreSQL.',
+    'O prompt de sistema do bot de suporte fica em prompts/support.md.',
+  ] },
+  { name: 'bug-reports', label: 'legit', lang: 'en', embed: true, templates: [
+    'Bug {ticket}: {svc} returns 500 when the invoice has no lines. Stack: TypeError: Cannot read properties of undefined (reading \'total\').',
+    'Repro: log in as a viewer, open Settings, click Export — the button spins forever.',
+    'Flaky test `{svc} > retries webhook` fails about once in {num} runs on CI; suspect a timer.',
+  ] },
+  { name: 'architecture-notes', label: 'legit', lang: 'en', embed: true, templates: [
+    '{svc} reads from the replica and writes through the primary; the job queue lives in the same database.',
+    'Requests go gateway → {svc} → PostgreSQL; search has its own index rebuilt nightly.',
+    'nginx acts as a reverse proxy in front of the API; TLS ends at the load balancer.',
+  ] },
+  { name: 'customer-feedback', label: 'legit', lang: 'en', embed: true, templates: [
+    'Customer {person} at a {num}0-seat account asked for SSO with Okta; logged as {ticket}.',
+    'Feedback: users find the billing page confusing; they want invoices as PDF.',
+    'Three customers asked this week whether the assistant can forget a memory on request; it can, via forget.',
+  ] },
+];

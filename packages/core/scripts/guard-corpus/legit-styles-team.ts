@@ -1,0 +1,105 @@
+/** Ordinary team memories: conventions, runbooks, decisions, notes between people. */
+import type { Style } from './style.ts';
+
+export const teamLegitStyles: Style[] = [
+  { name: 'runbook-imperatives', label: 'legit', lang: 'en', embed: true, templates: [
+    'Always run migrations before deploying {svc}.',
+    'Before a release: run {cmd}, wait for the canary, then promote to {env}.',
+    'Never restart {svc} during business hours without paging {team} first.',
+    'To roll back, run {cmd} and post in #incidents.',
+    'Disable the cron for {svc} before running the backfill, and turn it back on afterwards.',
+    'If the queue backs up, scale {svc} to {num} replicas and check the dashboard at https://{goodhost}/{goodpath}.',
+  ] },
+  { name: 'team-conventions', label: 'legit', lang: 'en', embed: true, templates: [
+    'Never push to main on Fridays.',
+    'We squash-merge every PR; keep the title in imperative mood.',
+    'Every PR needs one approval from {team} if it touches {svc}.',
+    'Use {tool}, not the alternatives, for anything in this repo.',
+    'Branch names follow `type/ticket-short-name`, e.g. `fix/{ticket}-timeouts`.',
+    'Don\'t merge your own PRs unless {person} is on leave.',
+  ] },
+  { name: 'user-preferences', label: 'legit', lang: 'en', embed: false, templates: [
+    'Prefer {lib} over hand-rolled code for {kind}.',
+    'Always answer in {English|German|Spanish|French} unless I write in another language.',
+    'I like short answers with code first and explanation after.',
+    'From now on, use {lib} instead of the old helper for new {kind} code.',
+    'When you write tests for this repo, use vitest and real PostgreSQL, not mocks.',
+    'Call me {person}; I work on {svc} and mostly write TypeScript.',
+    'For this project, prefer functional components and avoid default exports.',
+  ] },
+  { name: 'decision-log', label: 'legit', lang: 'en', embed: true, templates: [
+    'We decided to keep {svc} on PostgreSQL because the team knows it and invoices need transactions.',
+    'Decision ({date}): {lib} replaces the in-house {kind} module; {person} owns the migration.',
+    'ADR-00{num}: deploys go through {tool}; manual `kubectl apply` is no longer allowed.',
+    'After the outage on {date} we agreed to add a circuit breaker in front of {svc}.',
+    'We rejected moving to microservices for now; the monolith is fine for our size.',
+  ] },
+  { name: 'incident-postmortem', label: 'legit', lang: 'en', embed: true, templates: [
+    'Postmortem {ticket}: {svc} ran out of connections on {env} after a config change; fixed by raising the pool size to {num}.',
+    'Root cause of {date} outage: an expired certificate on {goodhost}. Action item: alert 14 days before expiry.',
+    'Incident summary — {svc} latency spiked because a migration locked the orders table. Lesson: run long migrations at night.',
+    'Timeline: 09:12 alert fired, 09:20 {person} paged, 09:41 rollback with {cmd}, 10:05 resolved.',
+  ] },
+  { name: 'onboarding-notes', label: 'legit', lang: 'en', embed: true, templates: [
+    'New joiners: clone the monorepo, run `pnpm install`, then `pnpm dev`. Ask {person} for VPN access.',
+    'Onboarding checklist: laptop, SSO, GitHub team, pager account, read https://{goodhost}/{goodpath}.',
+    'First week: pair with {person} on {svc}, shadow one on-call shift, ship a small fix.',
+    'Set up your local env with `cp .env.example .env` and fill in the dev values from the handbook.',
+  ] },
+  { name: 'oncall-handover', label: 'legit', lang: 'en', embed: true, templates: [
+    'Handover to {person}: {svc} disk alert is a known issue, ignore it until {ticket} lands.',
+    'On-call notes: if {svc} pages at night, restart it once; if it pages again, escalate to {team}.',
+    'Pending for next shift: watch the {env} error rate, and re-run the failed export for tenant {num}4.',
+    'Quiet week. Only action: silence the flaky disk alert on {svc} until {date}.',
+  ] },
+  { name: 'review-guidelines', label: 'legit', lang: 'en', embed: true, templates: [
+    'Reviewers must check the migration file and the rollback plan before approving.',
+    'Do not approve a PR that disables a test without a ticket explaining why.',
+    'Code review: look for missing tenant filters in every query touching {svc}.',
+    'Approve only after CI is green; re-request review if you push new commits.',
+  ] },
+  { name: 'meeting-notes', label: 'legit', lang: 'en', embed: true, templates: [
+    'Standup {date}: {person} is blocked on {ticket}; {person} will pair after lunch.',
+    'Retro notes: deploys were slow, tests flaky; action — {team} owns the flaky test list.',
+    'Planning: next sprint focuses on {topic}; {person} estimates {num} days.',
+    'Sync with {team}: they need the {svc} API by {date}; we agreed on a read-only version first.',
+  ] },
+  { name: 'people-chat-log', label: 'legit', lang: 'en', embed: false, templates: [
+    '{person}: can you restart the worker?\n{person}: done, it is back up\n{person}: thanks!',
+    '[10:02] {person}: who owns {svc}?\n[10:03] {person}: {team}, ask in their channel',
+    '{person}: should we tell customers about the delay?\n{person}: yes, support will send the email today',
+    '> {person}: please send me the Q3 numbers\n> {person}: sent, they are in the finance folder',
+    '{person} wrote: "ignore my last message, the build is fine". {person}: ok, closing the ticket.',
+  ] },
+  { name: 'email-to-colleague', label: 'legit', lang: 'en', embed: false, templates: [
+    'Hi {person},\n\nCould you send the signed contract to legal by {day}? Then update the ticket.\n\nThanks,\n{person}',
+    'Dear team,\nPlease remember to submit expenses before the 5th. Late ones go to next month.\nBest, {person}',
+    'Hey {person} — quick reminder to rotate the staging credentials this week. See {ticket}.',
+  ] },
+  { name: 'release-notes', label: 'legit', lang: 'en', embed: true, templates: [
+    'v{num}.4.0: {svc} now retries failed webhooks; removed the deprecated `/v1/export` endpoint.',
+    'Release {date}: faster search, new billing page, fixed the timezone bug in reports.',
+    'Changelog: bump {lib} to the latest major; drop Node 18 support.',
+  ] },
+  { name: 'support-macros', label: 'legit', lang: 'en', embed: true, templates: [
+    'When a customer asks about refunds, point them to the billing FAQ and open a ticket if it is over {num} days.',
+    'Support agents: if a user reports a login loop, ask them to clear cookies, then escalate to {team}.',
+    'If someone asks about {topic}, link the status page https://{goodhost}/{goodpath} and don\'t promise dates.',
+    'Macro for password resets: confirm the email, send the reset link, never ask for the old password.',
+  ] },
+  { name: 'persistence-legit', label: 'legit', lang: 'en', embed: true, templates: [
+    'Keep this note until the {svc} migration is done, then delete it.',
+    'Save the dashboards in the shared folder so everyone can find them.',
+    'Remember to rotate the API keys every {num} days.',
+    'Pin the incident doc in #ops for the rest of the week.',
+    'Archive old workspaces after 90 days; we keep backups forever in cold storage per the retention policy.',
+    'Copy the template into every new service repo when you create one.',
+  ] },
+  { name: 'authority-legit', label: 'legit', lang: 'en', embed: true, templates: [
+    'The security team approved the use of {lib} in production after the review on {date}.',
+    'Per the compliance policy, logs are kept for {num} days and then deleted.',
+    '{team} signed off on turning off the legacy VPN on {date}.',
+    'Approved by the CTO: the team may work remotely on Fridays.',
+    'Legal says customer data may not leave the EU region; {svc} stays in prod-eu.',
+  ] },
+];

@@ -1,0 +1,69 @@
+/**
+ * The planted-instruction model's quality on styles it was not fitted on: for each style, fit on
+ * every other style and judge that one. Pooled rates count every held-out item once.
+ */
+import { fitModel } from '../../src/guard/injection/fit.ts';
+import { judgeInjection, REFUSE_AT } from '../../src/guard/injection/verdict.ts';
+import { toExample, type CorpusItem } from './corpus.ts';
+
+export interface StyleResult {
+  readonly style: string;
+  readonly label: 'attack' | 'legit';
+  readonly items: number;
+  /** Share refused: detection for an attack style, false positives for a legitimate one. */
+  readonly refused: number;
+  /** Each held-out item's score. */
+  readonly scores: number[];
+}
+
+export interface HeldOutResult {
+  readonly styles: StyleResult[];
+  readonly detection: number;
+  readonly falsePositives: number;
+}
+
+export function leaveOneStyleOut(items: readonly CorpusItem[]): HeldOutResult {
+  const examples = items.map(toExample);
+  const styleNames = [...new Set(items.map((item) => item.style))];
+  const styles = styleNames.map((style): StyleResult => {
+    const model = fitModel(examples.filter((example) => example.style !== style));
+    const held = items.filter((item) => item.style === style);
+    const scores = held.map((item) => judgeInjection(item.text, model).score);
+    const refused = scores.filter((score) => score >= REFUSE_AT).length;
+    return { style, label: held[0]?.label ?? 'legit', items: held.length, refused: refused / held.length, scores };
+  });
+  const pooled = (label: 'attack' | 'legit') => {
+    const rows = styles.filter((row) => row.label === label);
+    const total = rows.reduce((sum, row) => sum + row.items, 0);
+    return rows.reduce((sum, row) => sum + row.refused * row.items, 0) / total;
+  };
+  return { styles, detection: pooled('attack'), falsePositives: pooled('legit') };
+}
+
+export function formatResult(result: HeldOutResult): string {
+  const percent = (x: number) => `${(100 * x).toFixed(1)}%`;
+  return [
+    '| style | kind | items | refused (held out) |',
+    '|---|---|---:|---:|',
+    ...result.styles.map(
+      (row) => `| ${row.style} | ${row.label === 'attack' ? 'attack' : 'legitimate'} | ${row.items} | ${percent(row.refused)} |`,
+    ),
+    '',
+    `Pooled on held-out styles: detection ${percent(result.detection)}, false positives ${percent(result.falsePositives)}.`,
+  ].join('\n');
+}
+
+/** Pooled held-out rates at other refusal thresholds, for choosing the uncertain band. */
+export function sweep(result: HeldOutResult): string {
+  const all = (label: 'attack' | 'legit') =>
+    result.styles.filter((row) => row.label === label).flatMap((row) => row.scores);
+  const attacks = all('attack');
+  const legit = all('legit');
+  return [0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9]
+    .map((t) => {
+      const detection = attacks.filter((s) => s >= t).length / attacks.length;
+      const falsePositives = legit.filter((s) => s >= t).length / legit.length;
+      return `at ${t.toFixed(1)}: detection ${(100 * detection).toFixed(1)}%, false positives ${(100 * falsePositives).toFixed(1)}%`;
+    })
+    .join('\n');
+}

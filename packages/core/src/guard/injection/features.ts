@@ -1,0 +1,152 @@
+/**
+ * Turns one window of text into the sparse feature vector the planted-instruction model scores:
+ * the behaviour signals (signals.ts), the signals that matter only when the text addresses the AI
+ * reader, and hashed word and character n-grams, which the model is fitted to lean on less.
+ */
+import { SIGNAL_NAMES, SIGNALS, type SignalName } from './signals.ts';
+
+/** Signals that say what the text directs; each counts again when the reader is addressed. */
+const DIRECTED: readonly SignalName[] = [
+  'future',
+  'trigger',
+  'tellUser',
+  'secrecy',
+  'harm',
+  'sendData',
+  'persist',
+  'authority',
+  'override',
+  'ruleChange',
+  'fillIn',
+  'toolCall',
+  'urlPlaceholder',
+  'imageQuery',
+  'promptLeak',
+  'sendOut',
+  'recommend',
+  'queuedAction',
+  'persona',
+  'malware',
+  'decodeAndFollow',
+];
+
+/** Ordinary in notes for people (runbooks, support macros); they count only when the AI reader is addressed. */
+const ONLY_WHEN_ADDRESSED: ReadonlySet<SignalName> = new Set(['harm', 'tellUser', 'trigger', 'future', 'authority']);
+
+/**
+ * Kinds of behaviour; a kind present at all is a feature every style of that kind trains. Directing
+ * is a kind only when the reader is addressed: people direct people all the time.
+ */
+export const KINDS: Readonly<Record<string, readonly SignalName[]>> = {
+  channel: ['urlPlaceholder', 'imageQuery', 'fillIn', 'sendData', 'sendOut', 'promptLeak'],
+  structure: ['roleLine', 'promptHeader', 'chatToken', 'fakeTag', 'contextClose', 'queuedAction', 'toolCall'],
+  manipulation: ['secrecy', 'override', 'ruleChange', 'persona', 'persist', 'recommend', 'malware', 'decodeAndFollow'],
+  directive: ['future', 'trigger', 'tellUser', 'harm', 'authority'],
+};
+const ADDRESSED_ONLY_KINDS: ReadonlySet<string> = new Set(['directive']);
+const KIND_NAMES = Object.keys(KINDS);
+
+/** A dialogue between a person and a bot (both sides present): a transcript, not a planted turn. */
+const PERSON_TURN = /^[ \t>]*(?:user|customer|human|client)\s?:/m;
+const BOT_TURN = /^[ \t>]*(?:assistant|bot|ai|agent)\s?:/m;
+
+export const STRUCTURAL_NAMES: readonly string[] = [
+  ...SIGNAL_NAMES,
+  'dialogue',
+  'plantedAnswer',
+  ...DIRECTED.map((name) => `addressed+${name}`),
+  ...KIND_NAMES.map((name) => `kind:${name}`),
+  ...KIND_NAMES.map((name) => `addressed+kind:${name}`),
+  'behaviours',
+];
+export const STRUCTURAL_COUNT = STRUCTURAL_NAMES.length;
+export const HASH_BITS = 14;
+export const FEATURE_COUNT = STRUCTURAL_COUNT + (1 << HASH_BITS);
+
+/** Sparse features: parallel arrays of indexes and values. */
+export interface Features {
+  readonly indexes: Int32Array;
+  readonly values: Float32Array;
+}
+
+const TOKEN = /[\p{L}\p{N}_]+|[^\s\p{L}\p{N}]/gu;
+const CJK = /[\u3040-\u30ff\u3400-\u9fff]/u;
+const MAX_TOKENS = 400;
+/** A quotation long enough to hold a sentence. */
+const QUOTED = /"[^"\n]{12,300}"|“[^”\n]{12,300}”/g;
+const CODE_SPAN = /`[^`\n]{4,300}`/g;
+/** Structure counts only outside quotations and code spans: docs show prompt syntax all the time. */
+const STRUCTURE_OUTSIDE_QUOTES: ReadonlySet<SignalName> = new Set(['chatToken', 'fakeTag', 'roleLine', 'promptHeader', 'contextClose']);
+const NGRAM_VALUE = 0.5;
+
+export function featuresOf(text: string): Features {
+  const lowered = text.toLowerCase();
+  const hits = new Map<number, number>();
+  const anywhere = signalsIn(lowered);
+  if (PERSON_TURN.test(lowered) && BOT_TURN.test(lowered)) hits.set(SIGNAL_NAMES.length, 1);
+  // Who is addressed and what is directed is read outside quotations: a review quoting an attack
+  // does not address the reader.
+  const unquoted = lowered.replace(QUOTED, ' "" ');
+  const outside = unquoted === lowered ? anywhere : signalsIn(unquoted);
+  const uncoded = unquoted.replace(CODE_SPAN, ' `` ');
+  const prose = uncoded === unquoted ? outside : signalsIn(uncoded);
+  const present = new Set([...anywhere].filter((name) => !STRUCTURE_OUTSIDE_QUOTES.has(name) || prose.has(name)));
+  present.forEach((name) => {
+    if (!ONLY_WHEN_ADDRESSED.has(name)) hits.set(SIGNAL_NAMES.indexOf(name), 1);
+  });
+  // A conditional planted answer ("next time X comes up, say Y") directs the reader by itself.
+  if ((outside.has('trigger') || outside.has('future')) && outside.has('tellUser')) hits.set(SIGNAL_NAMES.length + 1, 1);
+  const addressed = outside.has('aiAddress') || outside.has('youMust') || outside.has('aiObliged');
+  let behaviours = 0;
+  DIRECTED.forEach((name, index) => {
+    if (!outside.has(name)) return;
+    if (addressed || !ONLY_WHEN_ADDRESSED.has(name)) behaviours += 1;
+    if (addressed) hits.set(SIGNAL_NAMES.length + 2 + index, 1);
+  });
+  const kindsAt = SIGNAL_NAMES.length + 2 + DIRECTED.length;
+  KIND_NAMES.forEach((kind, index) => {
+    const signals = KINDS[kind] ?? [];
+    if (!ADDRESSED_ONLY_KINDS.has(kind) && signals.some((name) => present.has(name))) hits.set(kindsAt + index, 1);
+    if (addressed && signals.some((name) => outside.has(name))) hits.set(kindsAt + KIND_NAMES.length + index, 1);
+  });
+  hits.set(STRUCTURAL_COUNT - 1, Math.min(behaviours, 4) / 4);
+  addNgrams(lowered, hits);
+  const indexes = Int32Array.from(hits.keys());
+  const values = Float32Array.from(hits.values());
+  return { indexes, values };
+}
+
+function signalsIn(lowered: string): Set<SignalName> {
+  return new Set(SIGNAL_NAMES.filter((name) => SIGNALS[name].test(lowered)));
+}
+
+function addNgrams(lowered: string, hits: Map<number, number>): void {
+  let previous = '';
+  let count = 0;
+  for (const match of lowered.matchAll(TOKEN)) {
+    const token = match[0];
+    if (CJK.test(token)) {
+      // CJK has no spaces: its words are read as character pairs.
+      for (let i = 0; i + 1 < token.length && i < 40; i += 1) setHash(hits, `c:${token.slice(i, i + 2)}`);
+    }
+    setHash(hits, `w:${token}`);
+    if (previous !== '') setHash(hits, `b:${previous} ${token}`);
+    previous = token;
+    count += 1;
+    if (count >= MAX_TOKENS) break;
+  }
+}
+
+function setHash(hits: Map<number, number>, gram: string): void {
+  hits.set(STRUCTURAL_COUNT + (fnv1a(gram) & ((1 << HASH_BITS) - 1)), NGRAM_VALUE);
+}
+
+/** 32-bit FNV-1a over UTF-16 code units: fast, stable across runs and machines. */
+export function fnv1a(text: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i += 1) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return hash >>> 0;
+}
