@@ -129,10 +129,19 @@ export async function buildMcpApp(options: McpAppOptions): Promise<FastifyInstan
         session,
         idempotencyKey: typeof idempotencyHeader === 'string' ? idempotencyHeader : undefined,
         logError: (error) => request.log.error({ err: describeError(error) }, 'tool failed'),
+        // An overload (a full Guard pool) is the server's state, not the call's: 503 with Retry-After.
+        onOverload: (retryAfterSeconds) => {
+          overloadedFor = retryAfterSeconds;
+        },
+      };
+      let overloadedFor: number | undefined;
+      const markOverload = () => {
+        if (overloadedFor !== undefined) void reply.code(503).header('retry-after', String(overloadedFor));
       };
       const toolCall = singleToolCall(request.headers, request.body);
       if (toolCall !== undefined) {
         const answer = await toolCalls.call(toolCall, request.headers, context);
+        markOverload();
         return reply.type('application/json').send(JSON.stringify(answer));
       }
       // Anything else (initialize, the tool list, notifications, batches, a body that is not JSON-RPC)
@@ -149,6 +158,7 @@ export async function buildMcpApp(options: McpAppOptions): Promise<FastifyInstan
         const answer = await transport.handleRequest(webRequest(request), { parsedBody: request.body });
         reply.code(answer.status);
         answer.headers.forEach((value, name) => void reply.header(name, value));
+        markOverload();
         return await reply.send(answer.body === null ? '' : Buffer.from(await answer.arrayBuffer()));
       } finally {
         void transport.close();

@@ -3,6 +3,7 @@ import type { RequestId } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import {
   forgetInputShape,
+  isAppError,
   forgetOutputShape,
   noticeShape,
   recordViewSchema,
@@ -40,6 +41,8 @@ export interface ToolContext {
   session: MemorySession;
   idempotencyKey: string | undefined;
   logError: (error: unknown) => void;
+  /** Called when the tool was turned away by an overload: the request is then answered 503. */
+  onOverload?: (retryAfterSeconds: number) => void;
 }
 
 /** The context of a call, found by what the SDK hands its tool: the request's id, as the server knows it. */
@@ -57,6 +60,7 @@ export function registerMemoryTools(server: McpServer, service: MemoryService, c
     try {
       return toolResult(await work(ctx));
     } catch (error) {
+      if (isAppError(error) && error.code === 'overloaded') ctx.onOverload?.(error.retryAfterSeconds ?? 1);
       return toolError(error, ctx.logError);
     }
   };

@@ -19,6 +19,8 @@ export const errorTable = {
   rate_limited: { http: 429, trpc: 'TOO_MANY_REQUESTS' },
   project_rate_limited: { http: 429, trpc: 'TOO_MANY_REQUESTS' },
   unavailable: { http: 503, trpc: 'INTERNAL_SERVER_ERROR' },
+  /** A bounded pool or queue is full: answered 503 with Retry-After. */
+  overloaded: { http: 503, trpc: 'SERVICE_UNAVAILABLE' },
 } as const;
 
 export type ErrorCode = keyof typeof errorTable;
@@ -52,6 +54,8 @@ export const messages = {
   keyRateLimited: 'MCP rate limit exceeded',
   projectRateLimited: 'project call limit exceeded',
   guardRejected: (reason: string) => `Memory rejected by Security Guard: ${reason}`,
+  guardTimedOut: 'Memory rejected by Security Guard: the record could not be checked in time',
+  guardOverloaded: 'the Memory Guard is busy; try again shortly',
   notice: (text: string) => `[MMW Notice]: ${text}`,
   idempotencyConflict:
     '409 Conflict: this X-Idempotency-Key was already used with a different request; use a new key for a new request',

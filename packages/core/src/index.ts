@@ -6,7 +6,7 @@ export * from './keys/authenticate-key.ts';
 export * from './accounts/provision.ts';
 export * from './audit/record-audit.ts';
 export * from './memory/record-input.ts';
-export { guardRecord, type GuardedRecord } from './guard/index.ts';
+export { guardRecord, createGuardPool, type GuardedRecord, type GuardPool } from './guard/index.ts';
 export * from './memory/record-view.ts';
 export * from './memory/status.ts';
 export * from './memory/query-words.ts';

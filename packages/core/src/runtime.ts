@@ -8,7 +8,7 @@ import type { Config } from './config.ts';
 import { archivistJob } from './jobs/archivist-job.ts';
 import { createCallLimits } from './limits/call-limits.ts';
 import { createJobQueue, runnable, type JobQueue } from './jobs/job-queue.ts';
-import { createMemoryService, type MemoryService, type Protections } from './memory/memory-service.ts';
+import { createMemoryService, guardPoolFor, type MemoryService, type Protections } from './memory/memory-service.ts';
 
 /** Everything a process of MMW runs on one database: the memory service, the job queue and its worker. */
 export interface Runtime {
@@ -54,6 +54,8 @@ export async function createRuntime(
   const jobs = await createJobQueue(database);
   const archivist = archivistJob({ db: database.db, analyser });
   const callLimits = createCallLimits(database.db);
+  const guardOff = options.protections !== undefined && !options.protections.guard;
+  const guard = guardOff ? undefined : guardPoolFor(config);
   const service = createMemoryService({
     db: database.db,
     executeAlone: database.executeAlone,
@@ -62,6 +64,7 @@ export async function createRuntime(
     ...(options.now ? { now: options.now } : {}),
     ...(options.protections ? { protections: options.protections } : {}),
     callLimits,
+    ...(guard ? { guard } : {}),
     onRecordsStored: (tx, stored) =>
       jobs.enqueueAll(
         tx,
@@ -93,6 +96,7 @@ export async function createRuntime(
     async stop() {
       await callLimits.flush();
       await jobs.stop();
+      await guard?.close();
     },
   };
 }

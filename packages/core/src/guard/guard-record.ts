@@ -12,17 +12,16 @@ export interface GuardedRecord<T> {
   readonly redactions: Array<{ field: string; kind: string }>;
 }
 
-/**
- * Throws `AppError('guard_rejected')` naming only the reason (never the content) when any field
- * reads as an instruction to the agent that will later read the memory.
- */
-export async function guardRecord<T extends Record<string, string | null | undefined>>(
+/** What the Guard decided: the guarded record, or the reason it was refused (never the content). */
+export type RecordCheck<T> = { readonly refused: string } | ({ readonly refused?: undefined } & GuardedRecord<T>);
+
+export async function checkRecord<T extends Record<string, string | null | undefined>>(
   fields: T,
-): Promise<GuardedRecord<T>> {
+): Promise<RecordCheck<T>> {
   for (const value of Object.values(fields)) {
     if (typeof value !== 'string') continue;
     const planted = detectPlantedInstruction(value);
-    if (planted !== null) throw new AppError('guard_rejected', messages.guardRejected(planted.reason));
+    if (planted !== null) return { refused: planted.reason };
   }
   const guarded: Record<string, string | null | undefined> = { ...fields };
   const redactions: Array<{ field: string; kind: string }> = [];
@@ -33,4 +32,17 @@ export async function guardRecord<T extends Record<string, string | null | undef
     for (const kind of result.kinds) redactions.push({ field, kind });
   }
   return { fields: guarded as T, redactions };
+}
+
+/**
+ * The Guard on this thread. Throws `AppError('guard_rejected')` naming only the reason (never the
+ * content) when any field reads as an instruction to the agent that will later read the memory.
+ * The server runs it in the guard pool (guard-pool.ts), off the event loop and under a budget.
+ */
+export async function guardRecord<T extends Record<string, string | null | undefined>>(
+  fields: T,
+): Promise<GuardedRecord<T>> {
+  const check = await checkRecord(fields);
+  if (check.refused !== undefined) throw new AppError('guard_rejected', messages.guardRejected(check.refused));
+  return check;
 }

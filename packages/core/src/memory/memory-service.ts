@@ -6,7 +6,7 @@ import type { Caller } from '../caller.ts';
 import type { QueryExpander } from '../archivist/query-expansion.ts';
 import type { Config } from '../config.ts';
 import { AppError, isAppError, messages } from '../errors.ts';
-import { guardRecord } from '../guard/index.ts';
+import { createGuardPool, type GuardPool } from '../guard/index.ts';
 import { createCallLimits, keyLimitsByPlan, type CallLimits } from '../limits/call-limits.ts';
 import { authenticateKey } from '../keys/authenticate-key.ts';
 import { countNewRecords, recordLimitFailure } from '../usage/record-count.ts';
@@ -72,6 +72,17 @@ export interface MemoryServiceDeps {
   callLimits?: CallLimits;
   /** Which protections run; all of them unless told otherwise. */
   protections?: Protections;
+  /** The Memory Guard's worker pool; one sized from config is made when absent. */
+  guard?: GuardPool;
+}
+
+export function guardPoolFor(config: Config): GuardPool {
+  return createGuardPool({
+    threads: config.MMW_GUARD_THREADS,
+    queue: config.MMW_GUARD_QUEUE,
+    budgetMs: config.MMW_GUARD_BUDGET_MS,
+    waitMs: config.MMW_GUARD_WAIT_MS,
+  });
 }
 
 /**
@@ -105,6 +116,7 @@ export function createMemoryService(deps: MemoryServiceDeps): MemoryService {
   const limits: CallLimits = deps.callLimits ?? createCallLimits(db);
   const now = deps.now ?? (() => new Date());
   const protections: Protections = deps.protections ?? { guard: true, idempotency: true, limits: true };
+  const guardPool = protections.guard ? (deps.guard ?? guardPoolFor(config)) : undefined;
   // Records of one account stored at the same moment share a transaction (its begin, its commit and
   // the account's counter row); see docs/decisions/0011-shared-transactions.md. What each leaves for
   // the commit (its idempotent answer, its archivist job, its count) is written once for all of them.
@@ -170,9 +182,9 @@ export function createMemoryService(deps: MemoryServiceDeps): MemoryService {
     notice === undefined ? result : { ...result, notice };
 
   async function guarded(caller: Caller, valid: ValidRememberInput): Promise<ValidRememberInput> {
-    if (!protections.guard) return valid;
+    if (guardPool === undefined) return valid;
     try {
-      const { fields } = await guardRecord({
+      const { fields } = await guardPool.guard({
         content: valid.content,
         fact_key: valid.factKey,
         source_id: valid.sourceId,
