@@ -25,13 +25,22 @@ import { anchors, matchesIn } from './anchors.ts';
 const STEALTH_FULL_RE = compile(`\\b${STEALTH}|${order(`${STEALTH_ADVERB} ${STEALTH_VERB}`)}`);
 const STEALTH_NOT_WITHOUT_RE = compile(`\\b${STEALTH_OTHER}|${order(`${STEALTH_ADVERB} ${STEALTH_VERB}`)}`);
 /** "Never delete files without asking" is a preference that asks for confirmation, not stealth. */
-const NEGATED_WITHOUT_RE = /\b(?:never|not|don't|dont|no|avoid)\b[^.!?;]*\bwithout\b/;
+const NEGATION_RE = /\b(?:never|not|don't|dont|no|avoid)\b/;
+const WITHOUT_RE = /\bwithout\b/;
+
+/** A negation and, later in the same clause, "without"; each clause is read once. */
+function negatedWithout(sentence: string): boolean {
+  return sentence.split(/[.!?;]/).some((clause) => {
+    const negation = NEGATION_RE.exec(clause);
+    return negation !== null && WITHOUT_RE.test(clause.slice(negation.index + 1));
+  });
+}
 
 /** Stealth in a sentence, except a "without asking" that a negation turns into a request for consent. */
 export const STEALTH_RE = {
   test(sentence: string): boolean {
     if (!STEALTH_FULL_RE.test(sentence)) return false;
-    return !NEGATED_WITHOUT_RE.test(sentence) || STEALTH_NOT_WITHOUT_RE.test(sentence);
+    return !negatedWithout(sentence) || STEALTH_NOT_WITHOUT_RE.test(sentence);
   },
 };
 export const TRIGGER_RE = compile(`\\b${TRIGGER}`);

@@ -145,7 +145,7 @@ const PROMPT_PATTERNS: readonly Gated[] = [
 
 const SECRET_PATTERNS: readonly Gated[] = [
   // A markdown image whose URL carries a placeholder the agent is meant to fill with data.
-  gated([['](']], /!\[[^\]]*\]\(https?:\/\/[^)\s]*[?&][\w-]+=(?:\{|\$|%7b|<)/),
+  gated([['](']], /!\[[^\][]*\]\(https?:\/\/[^)\s]{0,500}?[?&][\w-]+=(?:\{|\$|%7b|<)/),
   gated(
     [['scp', 'rsync', 'sftp']],
     /\b(?:scp|rsync|sftp)\b[^|;]{0,100}?(?:id_rsa(?!\.pub)|id_ed25519(?!\.pub)|\.env\b|credentials|\.aws\/|\.kube\/config|\/etc\/shadow)[^|;]{0,100}?\S+@\S+:/,

@@ -15,9 +15,20 @@ export interface GuardedRecord<T> {
 /** What the Guard decided: the guarded record, or the reason it was refused (never the content). */
 export type RecordCheck<T> = { readonly refused: string } | ({ readonly refused?: undefined } & GuardedRecord<T>);
 
+/**
+ * The most the Guard reads of one field: above every field's own limit (content is 20,000
+ * characters), so only a caller that skipped validation meets it, and is refused unread.
+ */
+export const GUARD_READ_LIMIT = 65_536;
+
 export async function checkRecord<T extends Record<string, string | null | undefined>>(
   fields: T,
 ): Promise<RecordCheck<T>> {
+  for (const value of Object.values(fields)) {
+    if (typeof value === 'string' && value.length > GUARD_READ_LIMIT) {
+      return { refused: 'the record could not be checked in time' };
+    }
+  }
   for (const value of Object.values(fields)) {
     if (typeof value !== 'string') continue;
     const planted = detectPlantedInstruction(value);
