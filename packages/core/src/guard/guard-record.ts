@@ -4,7 +4,8 @@
  */
 import { AppError, messages } from '../errors.ts';
 import { detectPlantedInstruction } from './planted-instructions.ts';
-import { redactSecrets } from './redact-secrets.ts';
+import { findSecrets, redactSecrets } from './redact-secrets.ts';
+import type { SecretFinding } from './secret-finding.ts';
 
 export interface GuardedRecord<T> {
   /** The same fields with every secret replaced by `[REDACTED:<kind>]`; null and undefined kept. */
@@ -36,9 +37,10 @@ export async function checkRecord<T extends Record<string, string | null | undef
   }
   const guarded: Record<string, string | null | undefined> = { ...fields };
   const redactions: Array<{ field: string; kind: string }> = [];
+  const across = await secretsAcrossFields(fields);
   for (const [field, value] of Object.entries(fields)) {
     if (typeof value !== 'string') continue;
-    const result = await redactSecrets(value);
+    const result = await redactSecrets(value, across.get(field));
     guarded[field] = result.text;
     for (const kind of result.kinds) redactions.push({ field, kind });
   }
@@ -56,4 +58,51 @@ export async function guardRecord<T extends Record<string, string | null | undef
   const check = await checkRecord(fields);
   if (check.refused !== undefined) throw new AppError('guard_rejected', messages.guardRejected(check.refused));
   return check;
+}
+
+/**
+ * A secret split between fields (the start in content, the rest in fact_key): the fields are
+ * joined in order and scanned; a finding that crosses a field's edge is redacted in each field.
+ */
+async function secretsAcrossFields(
+  fields: Record<string, string | null | undefined>,
+): Promise<Map<string, SecretFinding[]>> {
+  const parts = Object.entries(fields).flatMap(([field, value]) =>
+    typeof value === 'string' && value !== '' ? [{ field, value }] : [],
+  );
+  const byField = new Map<string, SecretFinding[]>();
+  if (parts.length < 2) return byField;
+  let offset = 0;
+  const placed = parts.map((part) => {
+    const start = offset;
+    offset += part.value.length;
+    return { ...part, start, end: offset };
+  });
+  const own = await Promise.all(placed.map((part) => findSecrets(part.value)));
+  // A finding that crosses an edge only counts where no field's own scan explains it (a token at
+  // the end of content followed by a fact_key that begins with letters is the field's own).
+  const explained = (index: number, start: number, end: number) =>
+    (own[index] ?? []).some((finding) => finding.start < end && finding.end > start);
+  for (const finding of await findSecrets(placed.map((part) => part.value).join(''))) {
+    const touched = placed.filter((part) => finding.start < part.end && finding.end > part.start);
+    if (touched.length < 2) continue;
+    const ownFinding = touched.some((part) =>
+      explained(
+        placed.indexOf(part),
+        Math.max(finding.start, part.start) - part.start,
+        Math.min(finding.end, part.end) - part.start,
+      ),
+    );
+    if (ownFinding) continue;
+    for (const part of touched) {
+      const list = byField.get(part.field) ?? [];
+      list.push({
+        ...finding,
+        start: Math.max(finding.start, part.start) - part.start,
+        end: Math.min(finding.end, part.end) - part.start,
+      });
+      byField.set(part.field, list);
+    }
+  }
+  return byField;
 }

@@ -88,6 +88,14 @@ const CONFUSABLES: Readonly<Record<string, string>> = {
   ո: 'n',
   ı: 'i',
 };
+/** One invisible character (see INVISIBLE), for readers that go character by character. */
+export const INVISIBLE_CHAR = new RegExp(`^(?:${INVISIBLE.source})$`);
+
+/** A look-alike letter as the Latin one it imitates; any other character as it is. */
+export function foldConfusable(char: string): string {
+  return CONFUSABLES[char] ?? char;
+}
+
 const CONFUSABLE_CLASS = `[${Object.keys(CONFUSABLES).join('')}]`;
 const CONFUSABLE_CHAR = new RegExp(CONFUSABLE_CLASS);
 const CONFUSABLE_CHARS = new RegExp(CONFUSABLE_CLASS, 'g');
