@@ -6,7 +6,7 @@ import type { Caller } from '../caller.ts';
 import type { QueryExpander } from '../archivist/query-expansion.ts';
 import type { Config } from '../config.ts';
 import { AppError, isAppError, messages } from '../errors.ts';
-import { createGuardPool, type GuardPool } from '../guard/index.ts';
+import { createGuardPool, redactSecrets, type GuardPool } from '../guard/index.ts';
 import { createCallLimits, keyLimitsByPlan, type CallLimits } from '../limits/call-limits.ts';
 import { authenticateKey } from '../keys/authenticate-key.ts';
 import { countNewRecords, recordLimitFailure } from '../usage/record-count.ts';
@@ -185,6 +185,7 @@ export function createMemoryService(deps: MemoryServiceDeps): MemoryService {
     if (guardPool === undefined) return valid;
     try {
       const { fields } = await guardPool.guard({
+        workspace: valid.workspace,
         content: valid.content,
         fact_key: valid.factKey,
         source_id: valid.sourceId,
@@ -192,6 +193,10 @@ export function createMemoryService(deps: MemoryServiceDeps): MemoryService {
         source_revision: valid.sourceRevision,
         scope: valid.scope,
       });
+      // A workspace name is shown and searched by: a secret in it refuses the record, never a placeholder.
+      if (fields.workspace !== valid.workspace) {
+        throw new AppError('guard_rejected', messages.guardRejected('a secret in the workspace name'));
+      }
       return {
         ...valid,
         content: fields.content,
@@ -203,14 +208,15 @@ export function createMemoryService(deps: MemoryServiceDeps): MemoryService {
       };
     } catch (error) {
       if (isAppError(error) && error.code === 'guard_rejected') {
-        // The fact of the rejection is kept, never the content.
+        // The fact of the rejection is kept, never the content (nor a secret in the workspace name).
+        const workspace = (await redactSecrets(valid.workspace)).text;
         await withTenant(db, caller.accountId, (tx) =>
           recordAudit(tx, {
             accountId: caller.accountId,
             action: 'guard.rejected',
             actorUserId: caller.userId,
             actorKeyId: caller.keyId,
-            data: { reason: error.message, workspace: valid.workspace },
+            data: { reason: error.message, workspace },
           }),
         );
       }
