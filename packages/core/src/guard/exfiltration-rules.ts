@@ -148,7 +148,7 @@ const SECRET_PATTERNS: readonly Gated[] = [
   gated([['](']], /!\[[^\][]*\]\(https?:\/\/[^)\s]{0,500}?[?&][\w-]+=(?:\{|\$|%7b|<)/),
   gated(
     [['scp', 'rsync', 'sftp']],
-    /\b(?:scp|rsync|sftp)\b[^|;]{0,100}?(?:id_rsa(?!\.pub)|id_ed25519(?!\.pub)|\.env\b|credentials|\.aws\/|\.kube\/config|\/etc\/shadow)[^|;]{0,100}?\S+@\S+:/,
+    /\b(?:scp|rsync|sftp)\b[^|;]{0,100}?(?:id_rsa(?!\.pub)|id_ed25519(?!\.pub)|\.env\b|credentials|\.aws\/|\.kube\/config|\/etc\/shadow)[^|;]{0,100}?[^\s@]+@[^\s@:]+:/,
   ),
   // Command substitution or pipes that ship a secret source to the network.
   gated(
