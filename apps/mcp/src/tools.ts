@@ -3,6 +3,7 @@ import type { RequestId } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import {
   forgetInputShape,
+  isAppError,
   forgetOutputShape,
   noticeShape,
   recordViewSchema,

@@ -55,6 +55,11 @@ const envSchema = z
     MMW_MODEL_TIMEOUT_MS: positiveInt.default(8000),
     MMW_WORKER_CONCURRENCY: positiveInt.default(2),
     MMW_WORKER_BATCH_SIZE: positiveInt.default(10),
+    /** Worker threads of the Memory Guard, the records that may wait for one, and its time budgets. */
+    MMW_GUARD_THREADS: positiveInt.default(1),
+    MMW_GUARD_QUEUE: positiveInt.default(64),
+    MMW_GUARD_BUDGET_MS: positiveInt.default(2000),
+    MMW_GUARD_WAIT_MS: positiveInt.default(10_000),
     /** Billing is on when this is set; without it every account is active with no end. */
     STRIPE_SECRET_KEY: optionalString,
     /** One secret, or several separated by commas while a secret is rolled: any of them may sign. */

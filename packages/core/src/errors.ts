@@ -61,6 +61,8 @@ export const messages = {
   keyRateLimited: 'MCP rate limit exceeded',
   projectRateLimited: 'project call limit exceeded',
   guardRejected: (reason: string) => `Memory rejected by Security Guard: ${reason}`,
+  guardTimedOut: 'Memory rejected by Security Guard: the record could not be checked in time',
+  guardOverloaded: 'the Memory Guard is busy; try again shortly',
   notice: (text: string) => `[MMW Notice]: ${text}`,
   idempotencyConflict:
     '409 Conflict: this X-Idempotency-Key was already used with a different request; use a new key for a new request',

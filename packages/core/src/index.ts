@@ -7,7 +7,14 @@ export * from './keys/authenticate-key.ts';
 export * from './accounts/provision.ts';
 export * from './audit/record-audit.ts';
 export * from './memory/record-input.ts';
-export { guardRecord, redactSecrets, type GuardedRecord, type RedactionResult } from './guard/index.ts';
+export {
+  guardRecord,
+  createGuardPool,
+  redactSecrets,
+  type GuardedRecord,
+  type GuardPool,
+  type RedactionResult,
+} from './guard/index.ts';
 export * from './memory/record-view.ts';
 export * from './memory/status.ts';
 export * from './memory/query-words.ts';

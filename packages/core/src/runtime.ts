@@ -9,7 +9,7 @@ import { archivistJob } from './jobs/archivist-job.ts';
 import { createCallLimits } from './limits/call-limits.ts';
 import { createJobQueue, runnable, type JobQueue } from './jobs/job-queue.ts';
 import { createModelJudge } from './guard/index.ts';
-import { createMemoryService, type MemoryService, type Protections } from './memory/memory-service.ts';
+import { createMemoryService, guardPoolFor, type MemoryService, type Protections } from './memory/memory-service.ts';
 
 /** Everything a process of MMW runs on one database: the memory service, the job queue and its worker. */
 export interface Runtime {
@@ -58,6 +58,8 @@ export async function createRuntime(
   const jobs = await createJobQueue(database);
   const archivist = archivistJob({ db: database.db, analyser });
   const callLimits = createCallLimits(database.db);
+  const guardOff = options.protections !== undefined && !options.protections.guard;
+  const guard = guardOff ? undefined : guardPoolFor(config);
   const service = createMemoryService({
     database,
     config,
@@ -66,6 +68,7 @@ export async function createRuntime(
     ...(options.protections ? { protections: options.protections } : {}),
     callLimits,
     ...(model ? { injectionJudge: createModelJudge({ ...model, onFallback }) } : {}),
+    ...(guard ? { guard } : {}),
     onRecordStored: (run, { caller, recordId }) =>
       jobs.enqueueOn(run, archivist, { accountId: caller.accountId, recordId }),
   });
@@ -93,6 +96,7 @@ export async function createRuntime(
     async stop() {
       await callLimits.flush();
       await jobs.stop();
+      await guard?.close();
     },
   };
 }

@@ -16,7 +16,7 @@ function slugFor(name: string): string {
   const base = name
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
+    .replace(/^-|-$/g, '')
     .slice(0, 40);
   return `${base || 'account'}-${generateSecretToken().slice(0, 6)}`;
 }

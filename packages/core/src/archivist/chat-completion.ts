@@ -51,7 +51,7 @@ export async function requestJsonCompletion(
 ): Promise<unknown> {
   const signal = AbortSignal.timeout(endpoint.timeoutMs);
   try {
-    const response = await fetch(`${endpoint.url.replace(/\/+$/, '')}/chat/completions`, {
+    const response = await fetch(`${trimTrailing(endpoint.url, '/')}/chat/completions`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${endpoint.apiKey}` },
       body: JSON.stringify({
@@ -93,9 +93,8 @@ async function readJson(response: Response): Promise<unknown> {
 
 /** The answer's JSON, tolerating a Markdown code fence around it. */
 function parseJsonContent(content: string): unknown {
-  const fenced = /^\s*```(?:json)?\s*([\s\S]*?)\s*```\s*$/i.exec(content);
   try {
-    return JSON.parse(fenced?.[1] ?? content) as unknown;
+    return JSON.parse(unfenced(content)) as unknown;
   } catch {
     throw new ModelCallError('malformed', 'the answer is not JSON');
   }
@@ -104,4 +103,18 @@ function parseJsonContent(content: string): unknown {
 /** Records as a JSON block the prompt can quote: no "<" so the data cannot close its own tag. */
 export function quoteAsData(value: unknown): string {
   return JSON.stringify(value, null, 1).replace(/</g, '\\u003c');
+}
+
+/** The text inside a ``` fence (with an optional json tag) around the whole answer; else the answer. */
+function unfenced(content: string): string {
+  const trimmed = content.trim();
+  if (trimmed.length < 6 || !trimmed.startsWith('```') || !trimmed.endsWith('```')) return content;
+  const inner = trimmed.slice(3, -3);
+  return (inner.slice(0, 4).toLowerCase() === 'json' ? inner.slice(4) : inner).trim();
+}
+
+function trimTrailing(text: string, char: string): string {
+  let end = text.length;
+  while (end > 0 && text[end - 1] === char) end -= 1;
+  return text.slice(0, end);
 }

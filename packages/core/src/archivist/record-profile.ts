@@ -19,8 +19,14 @@ export interface RecordProfile {
   issueRefs: Set<string>;
 }
 
+/**
+ * How much of a record the archivist reads: enough for what a record is about, and a bound on the
+ * work each later record of the workspace repeats against it.
+ */
+export const PROFILE_LIMIT = 4_000;
+
 export function profileRecord(record: ArchivistRecord): RecordProfile {
-  const text = record.content;
+  const text = record.content.slice(0, PROFILE_LIMIT);
   const textTerms = terms(text);
   const termList = [...textTerms, ...factKeyWords(record.factKey).map(stem)];
   return {

@@ -19,16 +19,19 @@ export interface ValueProfile {
 }
 
 const issueRefPattern = /#\d+|\b[A-Z][A-Z0-9]{1,9}-\d+\b/g;
-const urlPattern = /\b[a-z][a-z0-9+.-]*:\/\/[^\s<>"'`)\]]*[^\s<>"'`)\].,;:!?]/gi;
+/** A URL: found at its `://`, whose scheme is read backwards; one pass (see findUrls). */
+const SCHEME_CHAR = /[a-z0-9+.-]/i;
+const URL_CHAR = /[^\s<>"'`)\]]/;
+const URL_TRAILING = '.,;:!?';
 const pathPattern = /(?<=^|\s)[~.]?\/[\p{L}\p{N}._\-/]+/gu;
-const identifierPattern = /[\p{L}\p{N}]+(?:[._\-/:@=][\p{L}\p{N}]+)+/gu;
+/** Starts only where a run of letters and digits starts, so each run is read once. */
+const identifierPattern = /(?<![\p{L}\p{N}])[\p{L}\p{N}]+(?:[._\-/:@=][\p{L}\p{N}]+)+/gu;
 /** Capitalized, camelCase or ALLCAPS words, and words with digits such as k8s, p95, argon2id. */
 const namePattern =
   /(?<![\p{L}\p{N}])(?:\p{Lu}[\p{L}\p{N}]*|\p{Ll}+\p{Lu}[\p{L}\p{N}]*|\p{L}+\p{N}[\p{L}\p{N}]*)(?![\p{L}\p{N}])/gu;
 const datePattern = /\b\d{4}-\d{2}-\d{2}\b/g;
 const timePattern = /\b\d{1,2}:\d{2}\b/g;
 const hasLetter = /\p{L}/u;
-const sentenceStart = /(?:^|[.!?:;]\s+|\n\s*)$/;
 const clauseBreak = /[;,.!?()]\s|[;!?()]/;
 /** Words that sit between a slot and its value without naming the slot ("is now Vitest"). */
 const fillers = new Set(['now', 'still', 'currently', 'always', 'also', 'again', 'actually']);
@@ -63,8 +66,14 @@ export function valueProfile(text: string): ValueProfile {
   const blank = (found: string): string => ' '.repeat(found.length);
 
   let rest = text.replace(issueRefPattern, blank);
-  for (const match of rest.matchAll(urlPattern)) addTerm(match[0].toLowerCase(), match.index);
-  rest = rest.replace(urlPattern, blank);
+  let unread = '';
+  let cursor = 0;
+  for (const url of findUrls(rest)) {
+    addTerm(rest.slice(url.start, url.end).toLowerCase(), url.start);
+    unread += rest.slice(cursor, url.start) + ' '.repeat(url.end - url.start);
+    cursor = url.end;
+  }
+  rest = unread + rest.slice(cursor);
   for (const match of rest.matchAll(pathPattern)) addTerm(match[0].toLowerCase(), match.index);
   rest = rest.replace(pathPattern, blank);
   for (const match of rest.matchAll(identifierPattern)) {
@@ -76,7 +85,7 @@ export function valueProfile(text: string): ValueProfile {
     const lower = word.toLowerCase();
     // "Staging is…" says nothing about a name; "PostgreSQL", "EKS" or "k8s" still do.
     const plainCapital = /^\p{Lu}\p{Ll}*$/u.test(word);
-    if (isStopword(lower) || (plainCapital && sentenceStart.test(text.slice(0, index)))) return word;
+    if (isStopword(lower) || (plainCapital && startsSentence(text, index))) return word;
     addTerm(canonicalAlias(lower), index);
     return blank(word);
   });
@@ -108,7 +117,7 @@ function anchorBefore(text: string, index: number): string {
 function collectNumbers(clause: string, add: (unit: string, value: string) => void): void {
   const words = clause.split(/\s+/).filter((word) => word !== '');
   words.forEach((raw, index) => {
-    const word = raw.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}%]+$/gu, '');
+    const word = trimToWord(raw);
     const spelled = numberWords[word.toLowerCase()];
     const match = spelled === undefined ? /^(\d+(?:[.,]\d+)*)([a-z%]+)?$/i.exec(word) : null;
     if (spelled === undefined && match === null) return;
@@ -133,4 +142,45 @@ function unitNear(words: string[], index: number): string {
     }
   }
   return '';
+}
+
+/** URLs, each found at its `://`: the scheme read backwards, the rest forwards, trailing punctuation left out. */
+function findUrls(text: string): Array<{ start: number; end: number }> {
+  const urls: Array<{ start: number; end: number }> = [];
+  let from = 0;
+  for (let at = text.indexOf('://', from); at >= 0; at = text.indexOf('://', from)) {
+    let start = at;
+    while (start > 0 && SCHEME_CHAR.test(text[start - 1] ?? '')) start -= 1;
+    while (start < at && !/[a-z]/i.test(text[start] ?? '')) start += 1;
+    let end = at + 3;
+    while (end < text.length && URL_CHAR.test(text[end] ?? '')) end += 1;
+    while (end > at + 3 && URL_TRAILING.includes(text[end - 1] ?? '')) end -= 1;
+    const wordStart = start === 0 || !/\w/.test(text[start - 1] ?? '');
+    if (start < at && end > at + 3 && wordStart) urls.push({ start, end });
+    from = Math.max(end, at + 3);
+  }
+  return urls;
+}
+
+/** Whether `index` starts a sentence: the text start, after `.!?:;` and whitespace, or after a line break. */
+function startsSentence(text: string, index: number): boolean {
+  if (index === 0) return true;
+  let at = index;
+  while (at > 0 && /\s/.test(text[at - 1] ?? '')) {
+    if (text[at - 1] === '\n') return true;
+    at -= 1;
+  }
+  return at < index && at > 0 && '.!?:;'.includes(text[at - 1] ?? '');
+}
+
+const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
+
+/** A word without the punctuation around it (a trailing % is kept). */
+function trimToWord(raw: string): string {
+  const chars = [...raw];
+  let start = 0;
+  let end = chars.length;
+  while (start < end && !LETTER_OR_DIGIT.test(chars[start] ?? '')) start += 1;
+  while (end > start && !LETTER_OR_DIGIT.test(chars[end - 1] ?? '') && chars[end - 1] !== '%') end -= 1;
+  return chars.slice(start, end).join('');
 }

@@ -82,12 +82,26 @@ function keep(decoded: string[], text: string | null): void {
 }
 
 function decodeBase64(run: string): string | null {
-  const standard = run.replace(/-/g, '+').replace(/_/g, '/').replace(/=+$/, '');
-  if (standard.length % 4 === 1) return null;
-  const text = bytesToText(Buffer.from(standard, 'base64'));
+  const standard = run.replace(/-/g, '+').replace(/_/g, '/');
+  let end = standard.length;
+  while (end > 0 && standard[end - 1] === '=') end -= 1;
+  const unpadded = standard.slice(0, end);
+  if (unpadded.length % 4 === 1) return null;
+  const text = bytesToText(Buffer.from(unpadded, 'base64'));
   // A decoded instruction has words; a short identifier that happens to be valid base64 does not.
-  return text !== null && /[a-z]{2,} [a-z]{2,}/i.test(text) ? text : null;
+  return text !== null && hasTwoWords(text) ? text : null;
 }
+
+/** Two runs of at least two Latin letters with one space between them; one pass over the text. */
+function hasTwoWords(text: string): boolean {
+  let previousEnd = -2;
+  for (const run of text.matchAll(LETTER_RUN)) {
+    if (run.index === previousEnd + 1 && text[previousEnd] === ' ' && run[0].length >= 2) return true;
+    previousEnd = run[0].length >= 2 ? run.index + run[0].length : -2;
+  }
+  return false;
+}
+const LETTER_RUN = /[a-z]+/gi;
 
 /** Returns the bytes as UTF-8 text when they are mostly printable, otherwise null. */
 const UNPRINTABLE = /[^\p{L}\p{N}\p{P}\p{S}\p{Zs}\n\t]/gu;

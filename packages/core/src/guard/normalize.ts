@@ -88,10 +88,19 @@ const CONFUSABLES: Readonly<Record<string, string>> = {
   ո: 'n',
   ı: 'i',
 };
+/** One invisible character (see INVISIBLE), for readers that go character by character. */
+export const INVISIBLE_CHAR = new RegExp(`^(?:${INVISIBLE.source})$`);
+
+/** A look-alike letter as the Latin one it imitates; any other character as it is. */
+export function foldConfusable(char: string): string {
+  return CONFUSABLES[char] ?? char;
+}
+
 const CONFUSABLE_CLASS = `[${Object.keys(CONFUSABLES).join('')}]`;
 const CONFUSABLE_CHAR = new RegExp(CONFUSABLE_CLASS);
 const CONFUSABLE_CHARS = new RegExp(CONFUSABLE_CLASS, 'g');
-const WORD_WITH_CONFUSABLE = new RegExp(`[\\p{L}\\p{N}]*${CONFUSABLE_CLASS}[\\p{L}\\p{N}]*`, 'gu');
+/** Words as whole runs of letters and digits: a run is matched once, from its start. */
+const WORD = /[\p{L}\p{N}]+/gu;
 const LATIN_LETTER = /[a-z]/i;
 
 /**
@@ -187,8 +196,10 @@ function foldConfusables(text: string): string {
   const latin = text.length - text.replace(/[a-z]/gi, '').length;
   const other = text.replace(/[^\p{L}]|[a-z]/giu, '').length;
   if (latin >= other) return text.replace(CONFUSABLE_CHARS, (char) => CONFUSABLES[char] ?? char);
-  return text.replace(WORD_WITH_CONFUSABLE, (word) =>
-    LATIN_LETTER.test(word) ? word.replace(CONFUSABLE_CHARS, (char) => CONFUSABLES[char] ?? char) : word,
+  return text.replace(WORD, (word) =>
+    LATIN_LETTER.test(word) && CONFUSABLE_CHAR.test(word)
+      ? word.replace(CONFUSABLE_CHARS, (char) => CONFUSABLES[char] ?? char)
+      : word,
   );
 }
 

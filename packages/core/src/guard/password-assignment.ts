@@ -60,8 +60,18 @@ export function looksLikeSecretValue(value: string): boolean {
   return trimmed.length >= SINGLE_CLASS_MIN_LENGTH && entropy >= SINGLE_CLASS_ENTROPY_FLOOR;
 }
 
+/** A password stated in prose: "the prod database password is …", "pw is …", "password for db: …". */
+const PROSE_PASSWORD =
+  /\b(?:password|passwd|passphrase|pw|pwd)(?: (?:for|of|on) [^\s.,;:]{1,40})?(?: is now| is| was|[ \t]?:)[ \t]+["'`]?([^\s"'`,;]{6,200})/gi;
+
 export function findPasswordAssignments(text: string): SecretFinding[] {
   const findings: SecretFinding[] = [];
+  for (const match of text.matchAll(PROSE_PASSWORD)) {
+    const value = (match[1] ?? '').replace(/[.!?)]$/, '');
+    if (!looksLikeSecretValue(value)) continue;
+    const start = match.index + match[0].length - (match[1] ?? '').length;
+    findings.push({ start, end: start + value.length, kind: 'password-assignment', source: 'generic' });
+  }
   for (const match of text.matchAll(KEY_AND_CONNECTOR)) {
     VALUE.lastIndex = (match.index ?? 0) + match[0].length;
     const value = VALUE.exec(text);

@@ -8,6 +8,7 @@ import { findPasswordAssignments } from './password-assignment.ts';
 import type { SecretFinding } from './secret-finding.ts';
 import { findSpecificSecrets } from './secret-rules.ts';
 import { scanWithSecretlint } from './secretlint-rules.ts';
+import { joinSplitTokens, secretView } from './secret-view.ts';
 
 export interface RedactionResult {
   readonly text: string;
@@ -46,13 +47,27 @@ export function mergeFindings(findings: readonly SecretFinding[]): SecretFinding
   return merged;
 }
 
-export async function redactSecrets(text: string): Promise<RedactionResult> {
+async function scan(text: string): Promise<SecretFinding[]> {
+  return [...(await scanWithSecretlint(text)), ...findSpecificSecrets(text), ...findPasswordAssignments(text)];
+}
+
+/** Findings in the text, and in its normalized view mapped back to the original's offsets. */
+export async function findSecrets(text: string): Promise<SecretFinding[]> {
+  const findings = await scan(text);
+  const view = joinSplitTokens(secretView(text));
+  if (view.text === text) return findings;
+  for (const finding of await scan(view.text)) {
+    const start = view.starts[finding.start];
+    const end = view.ends[finding.end - 1];
+    if (start !== undefined && end !== undefined) findings.push({ ...finding, start, end });
+  }
+  return findings;
+}
+
+/** `extra`: findings made elsewhere (a secret split across fields), in this text's offsets. */
+export async function redactSecrets(text: string, extra: readonly SecretFinding[] = []): Promise<RedactionResult> {
   if (text === '') return { text, kinds: [] };
-  const findings = [
-    ...(await scanWithSecretlint(text)),
-    ...findSpecificSecrets(text),
-    ...findPasswordAssignments(text),
-  ];
+  const findings = [...(await findSecrets(text)), ...extra];
   if (findings.length === 0) return { text, kinds: [] };
   const spans = mergeFindings(findings);
   let redacted = '';

@@ -82,6 +82,46 @@ const SPECIFIC_RULES: readonly PatternRule[] = [
       /-----BEGIN[A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----[\s\S]{0,20000}?(?:-----END[A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----|$)/g,
   },
   { kind: 'bearer-token', literal: 'earer', pattern: /[Bb]earer\s+([A-Za-z0-9._~+/-]{20,}=*)/g, group: 1 },
+  {
+    kind: 'gitlab-token',
+    literal: 'glpat-',
+    pattern: /glpat-(?<=(?:^|[^A-Za-z0-9])glpat-)[A-Za-z0-9_-]{20,}(?![A-Za-z0-9_-])/g,
+  },
+  {
+    kind: 'huggingface-token',
+    literal: 'hf_',
+    pattern: /hf_(?<=(?:^|[^A-Za-z0-9])hf_)[A-Za-z0-9]{30,}(?![A-Za-z0-9])/g,
+  },
+  {
+    kind: 'twilio-key',
+    literal: '',
+    pattern: /(?<![A-Za-z0-9])(?:SK|AC)[0-9a-f]{32}(?![A-Za-z0-9])/g,
+  },
+  {
+    kind: 'azure-storage-key',
+    literal: 'ccountKey=',
+    pattern: /[Aa]ccountKey=([A-Za-z0-9+/]{40,}={0,2})/g,
+    group: 1,
+  },
+  {
+    kind: 'basic-auth',
+    literal: 'asic ',
+    pattern: /[Aa]uthorization:[ \t]*[Bb]asic[ \t]+([A-Za-z0-9+/]{8,}={0,2})/g,
+    group: 1,
+  },
+  {
+    kind: 'aws-access-key',
+    literal: '',
+    // Lowercased key ids (secretlint's rule reads upper case only).
+    pattern: /(?<![A-Za-z0-9])(?:akia|asia)[0-9a-z]{16}(?![A-Za-z0-9])/g,
+  },
+  {
+    // A JWT whose payload is not a JSON object opening (`eyJ`): the header alone is enough to know it.
+    kind: 'jwt',
+    literal: 'eyJ',
+    pattern:
+      /eyJ(?<=(?:^|[^A-Za-z0-9_-])eyJ)[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}(?![A-Za-z0-9_-])/g,
+  },
 ];
 
 /**

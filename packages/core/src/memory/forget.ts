@@ -1,3 +1,4 @@
+import { redactSecrets } from '../guard/redact-secrets.ts';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { executeSqlOn, records, withTenant, type Db } from '@mmw/db';
 import { z } from 'zod';
@@ -49,7 +50,10 @@ export async function leaveLiveRecords(
 export async function forgetRecord(db: Db, caller: Caller, input: ForgetInput): Promise<ForgetOutput> {
   const id = input.id.trim().toLowerCase();
   if (!isUuid(id)) throw notFound(input.id);
-  const reason = input.reason?.trim().slice(0, 500) || null;
+  const stated = input.reason?.trim().slice(0, 500) || null;
+  // The reason lands in the append-only audit log: secrets in it are redacted first (500
+  // characters at most, so this bounded scan stays on the calling thread).
+  const reason = stated === null ? null : (await redactSecrets(stated)).text;
   return withTenant(db, caller.accountId, async (tx) => {
     const [row] = await tx
       .update(records)

@@ -5,7 +5,8 @@ import type { Caller } from '../caller.ts';
 import type { QueryExpander } from '../archivist/query-expansion.ts';
 import type { Config } from '../config.ts';
 import { AppError, isAppError, messages } from '../errors.ts';
-import { guardRecord, type InjectionJudge } from '../guard/index.ts';
+import { createGuardPool, redactSecrets, type GuardPool, type InjectionJudge } from '../guard/index.ts';
+import { judgePlantedInstruction } from '../guard/planted-instructions.ts';
 import { guardRefusals } from '../metrics/metrics.ts';
 import {
   createCallLimits,
@@ -75,6 +76,17 @@ export interface MemoryServiceDeps {
   protections?: Protections;
   /** Judges records the Guard is unsure of (a model, where one is configured). */
   injectionJudge?: InjectionJudge;
+  /** The Memory Guard's worker pool; one sized from config is made when absent. */
+  guard?: GuardPool;
+}
+
+export function guardPoolFor(config: Config): GuardPool {
+  return createGuardPool({
+    threads: config.MMW_GUARD_THREADS,
+    queue: config.MMW_GUARD_QUEUE,
+    budgetMs: config.MMW_GUARD_BUDGET_MS,
+    waitMs: config.MMW_GUARD_WAIT_MS,
+  });
 }
 
 /**
@@ -96,6 +108,7 @@ export function createMemoryService(deps: MemoryServiceDeps): MemoryService {
   const now = deps.now ?? (() => new Date());
   const protections: Protections = deps.protections ?? { guard: true, idempotency: true, limits: true };
   const onRecordStored = deps.onRecordStored ?? (() => Promise.resolve());
+  const guardPool = protections.guard ? (deps.guard ?? guardPoolFor(config)) : undefined;
 
   /** Project, subscription and call limits, in that order; returns what the call may go on with. */
   async function enter(session: MemorySession, needs: Exclude<Access, 'none'>) {
@@ -136,17 +149,39 @@ export function createMemoryService(deps: MemoryServiceDeps): MemoryService {
   const withNotice = <T extends object>(result: T, notice: string | undefined): WithNotice<T> =>
     notice === undefined ? result : { ...result, notice };
 
+  /**
+   * Where a model judge is configured, it looks at what the built-in verdict let through, and may
+   * still refuse a record whose score lies in the uncertain band (the Guard pool's verdict stands
+   * otherwise; this runs on the event loop, over text the pool has already checked in time).
+   */
+  async function judgeUncertain(valid: ValidRememberInput): Promise<void> {
+    const judge = deps.injectionJudge;
+    if (judge === undefined) return;
+    const fields = [valid.workspace, valid.content, valid.factKey, valid.sourceId, valid.sourceRevision, valid.scope];
+    for (const value of fields) {
+      if (typeof value !== 'string') continue;
+      const planted = await judgePlantedInstruction(value, judge);
+      if (planted !== null) throw new AppError('guard_rejected', messages.guardRejected(planted.reason));
+    }
+  }
+
   async function guarded(caller: Caller, valid: ValidRememberInput): Promise<ValidRememberInput> {
-    if (!protections.guard) return valid;
+    if (guardPool === undefined) return valid;
     try {
-      const { fields } = await guardRecord({
+      const { fields } = await guardPool.guard({
+        workspace: valid.workspace,
         content: valid.content,
         fact_key: valid.factKey,
         source_id: valid.sourceId,
         source_hash: valid.sourceHash,
         source_revision: valid.sourceRevision,
         scope: valid.scope,
-      }, { judge: deps.injectionJudge });
+      });
+      // A workspace name is shown and searched by: a secret in it refuses the record, never a placeholder.
+      if (fields.workspace !== valid.workspace) {
+        throw new AppError('guard_rejected', messages.guardRejected('a secret in the workspace name'));
+      }
+      await judgeUncertain(valid);
       return {
         ...valid,
         content: fields.content,
@@ -159,14 +194,15 @@ export function createMemoryService(deps: MemoryServiceDeps): MemoryService {
     } catch (error) {
       if (isAppError(error) && error.code === 'guard_rejected') {
         guardRefusals.inc();
-        // The fact of the rejection is kept, never the content.
+        // The fact of the rejection is kept, never the content (nor a secret in the workspace name).
+        const workspace = (await redactSecrets(valid.workspace)).text;
         await withTenant(db, caller.accountId, (tx) =>
           recordAudit(tx, {
             accountId: caller.accountId,
             action: 'guard.rejected',
             actorUserId: caller.userId,
             actorKeyId: caller.keyId,
-            data: { reason: error.message, workspace: valid.workspace },
+            data: { reason: error.message, workspace },
           }),
         );
       }

@@ -1,0 +1,97 @@
+/**
+ * The text as the secret scanners should read it: NFKC (fullwidth letters become ASCII), invisible
+ * characters dropped, percent-escapes decoded, look-alike letters folded to Latin, and a token split
+ * by single spaces or hyphens after a known prefix joined again. Every character of the view
+ * remembers where it came from, so a secret found in the view is redacted in the original.
+ */
+import { foldConfusable, INVISIBLE_CHAR } from './normalize.ts';
+
+export interface SecretView {
+  readonly text: string;
+  /** For each UTF-16 unit of the view, the offset in the original where its source starts. */
+  readonly starts: readonly number[];
+  /** For each UTF-16 unit of the view, the offset in the original just after its source. */
+  readonly ends: readonly number[];
+}
+
+const HEX = /^[0-9a-fA-F]{2}$/;
+
+export function secretView(original: string): SecretView {
+  let text = '';
+  const starts: number[] = [];
+  const ends: number[] = [];
+  const emit = (piece: string, start: number, end: number) => {
+    for (let k = 0; k < piece.length; k += 1) {
+      starts.push(start);
+      ends.push(end);
+    }
+    text += piece;
+  };
+  for (let i = 0; i < original.length; ) {
+    const code = original.codePointAt(i) ?? 0;
+    const char = String.fromCodePoint(code);
+    const next = i + char.length;
+    if (char === '%' && HEX.test(original.slice(i + 1, i + 3))) {
+      const byte = parseInt(original.slice(i + 1, i + 3), 16);
+      // Only printable ASCII is decoded: enough for `sk%5Flive` and a URL-encoded token.
+      if (byte >= 0x20 && byte < 0x7f) {
+        emit(String.fromCharCode(byte), i, i + 3);
+        i += 3;
+        continue;
+      }
+    }
+    if (INVISIBLE_CHAR.test(char)) {
+      i = next;
+      continue;
+    }
+    emit(foldConfusable(char.normalize('NFKC')), i, next);
+    i = next;
+  }
+  return { text, starts, ends };
+}
+
+/** Whether the view differs from the original at all (most texts: no, and need no second scan). */
+export function viewDiffers(original: string, view: SecretView): boolean {
+  return view.text !== original;
+}
+
+/**
+ * Tokens with a known prefix split by single spaces or hyphens ("ghp_ABCD EFGH-IJKL …"): the view
+ * with those separators dropped, offsets kept. Only runs after a prefix, so prose is left alone.
+ */
+const SPLIT_PREFIX = /(?<![A-Za-z0-9])(?:gh[pousr]_|github_pat_|glpat-|hf_|sk-|xox[abposr]-|npm_)/g;
+const TOKEN_CHAR = /[A-Za-z0-9_]/;
+
+export function joinSplitTokens(view: SecretView): SecretView {
+  if (!SPLIT_PREFIX.test(view.text)) return view;
+  SPLIT_PREFIX.lastIndex = 0;
+  const drop = new Set<number>();
+  for (const match of view.text.matchAll(SPLIT_PREFIX)) {
+    let at = match.index + match[0].length;
+    while (at < view.text.length) {
+      const char = view.text[at] ?? '';
+      if (TOKEN_CHAR.test(char)) at += 1;
+      else if ((char === ' ' || char === '-') && isTokenPiece(view.text, at + 1)) drop.add(at++);
+      else break;
+    }
+  }
+  if (drop.size === 0) return view;
+  let text = '';
+  const starts: number[] = [];
+  const ends: number[] = [];
+  for (let k = 0; k < view.text.length; k += 1) {
+    if (drop.has(k)) continue;
+    text += view.text[k] ?? '';
+    starts.push(view.starts[k] ?? 0);
+    ends.push(view.ends[k] ?? 0);
+  }
+  return { text, starts, ends };
+}
+
+/** A piece of a split token: at least four token characters, with a digit or a capital among them. */
+function isTokenPiece(text: string, from: number): boolean {
+  let end = from;
+  while (end < text.length && end - from < 64 && TOKEN_CHAR.test(text[end] ?? '')) end += 1;
+  const piece = text.slice(from, end);
+  return piece.length >= 4 && /[0-9A-Z]/.test(piece);
+}
