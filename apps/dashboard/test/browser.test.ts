@@ -83,11 +83,17 @@ describe('the web UI, as people use it', () => {
     expect(await page.content()).not.toContain(key);
     await shot(page, 'keys');
 
-    // The colleague issues a key too; both assistants remember into workspace "ops".
+    // No key acts for someone else: the owner sends a key request, the colleague accepts it and
+    // sees the key once; it is theirs. Both assistants remember into workspace "ops".
+    expect(await page.getByLabel('Acts for').count()).toBe(0);
+    expect(await page.getByRole('columnheader', { name: 'Acts for' }).count()).toBe(0);
+    await page.getByLabel('Requested key name').fill('carl laptop');
+    await page.getByLabel('Colleague', { exact: true }).selectOption({ label: colleagueEmail });
+    await page.getByLabel('Project of the request').selectOption({ label: 'default' });
+    await page.getByRole('button', { name: 'Send key request' }).click();
+    await page.getByRole('button', { name: 'Withdraw' }).waitFor();
     await colleague.page.getByRole('link', { name: 'Keys' }).click();
-    await colleague.page.getByLabel('Key name').fill('carl laptop');
-    await colleague.page.getByLabel('Project', { exact: true }).selectOption({ label: 'default' });
-    await colleague.page.getByRole('button', { name: 'Issue key' }).click();
+    await colleague.page.getByRole('button', { name: 'Accept key carl laptop' }).click();
     const colleagueKey = ((await colleague.page.getByTestId('issued-key').textContent()) ?? '').trim();
     await colleague.page.getByRole('button', { name: 'I have copied it' }).click();
     await colleague.page.getByTestId('issued-key').waitFor({ state: 'detached' });

@@ -37,6 +37,7 @@ export * from './orgs/members.ts';
 export * from './orgs/invitations.ts';
 export * from './projects/projects.ts';
 export * from './keys/manage-keys.ts';
+export * from './keys/key-requests.ts';
 export * from './workspaces/workspace-records.ts';
 export * from './visibility/visibility-rules.ts';
 export * from './handover/handover.ts';
