@@ -3,3 +3,5 @@ export { appRouter, type AppRouter } from './router.ts';
 export type { InvitationNotifier } from './trpc/context.ts';
 export { CSRF_HEADER } from './trpc/trpc.ts';
 export { isWebBuildStale, webBuildDir } from './web-build.ts';
+export { loadDashboardConfig, type DashboardConfig } from './dashboard-config.ts';
+export { fileTransport, smtpTransport, type MailTransport } from './mail-transport.ts';

@@ -62,6 +62,12 @@ describe('the web UI, as people use it', () => {
 
     const colleague = await person();
     await signUp(colleague.page, 'Carl Colleague', colleagueEmail, `/signup?next=${encodeURIComponent(new URL(link).pathname)}`);
+    // An invitation binds by email: the address is proven by the link mailed to it first.
+    await colleague.page.getByRole('button', { name: 'Accept invitation' }).click();
+    await colleague.page.getByText('verify your email address first').waitFor();
+    await colleague.page.goto(f.mail.lastLink(colleagueEmail, '/verify-email/'));
+    await colleague.page.getByText(`${colleagueEmail} is verified`).waitFor();
+    await colleague.page.goto(link);
     await colleague.page.getByRole('button', { name: 'Accept invitation' }).click();
     await colleague.page.getByRole('heading', { name: 'Projects' }).waitFor();
     expect(new URL(colleague.page.url()).pathname).toBe(`/a/${accountId}/projects`);

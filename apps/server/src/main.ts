@@ -1,11 +1,12 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildDashboardApp } from '@mmw/dashboard';
+import { buildDashboardApp, loadDashboardConfig, smtpTransport } from '@mmw/dashboard';
 import { claudeAddCommand, createRuntime, ensureLocalSetup, loadConfig, openConfiguredDatabase } from '@mmw/core';
 import { takeLock } from '@mmw/db';
 import { buildMcpApp } from '@mmw/mcp';
 
 const config = loadConfig();
+const dashboardConfig = loadDashboardConfig();
 const embedded = config.DATABASE_URL === undefined;
 let releaseLock = () => {};
 if (embedded) {
@@ -29,13 +30,19 @@ const dashboard = await buildDashboardApp({
   mcpUrl: config.MCP_PUBLIC_URL ?? mcpUrl,
   billing: runtime.billing,
   expander: runtime.expander,
+  trustProxy: dashboardConfig.TRUST_PROXY,
+  ...(dashboardConfig.SMTP_URL === undefined
+    ? { mailDir: join(config.MMW_DATA_DIR, 'mail') }
+    : { mail: smtpTransport(dashboardConfig.SMTP_URL, dashboardConfig.MAIL_FROM) }),
 });
 await dashboard.listen({ host: config.HOST, port: config.DASHBOARD_PORT });
 const dashboardAddress = dashboard.server.address();
 const dashboardPort = typeof dashboardAddress === 'object' && dashboardAddress ? dashboardAddress.port : config.DASHBOARD_PORT;
 const dashboardUrl = config.PUBLIC_URL ?? `http://${config.HOST}:${dashboardPort}`;
 const credentialsFile = join(config.MMW_DATA_DIR, 'local-credentials');
-const local = await ensureLocalSetup(database.db);
+// Only the embedded database gets a local account with a printed key and password: a hosted one
+// (DATABASE_URL) starts empty, and its people sign up.
+const local = embedded ? await ensureLocalSetup(database.db) : undefined;
 if (local) {
   const lines = [
     '',

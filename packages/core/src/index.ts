@@ -30,6 +30,7 @@ export * from './auth/sign-up.ts';
 export * from './auth/sign-in.ts';
 export * from './auth/change-password.ts';
 export * from './auth/login-throttle.ts';
+export * from './auth/email-verification.ts';
 export * from './accounts/create-account.ts';
 export * from './orgs/member.ts';
 export * from './orgs/organizations.ts';

@@ -11,6 +11,7 @@ export interface SessionUser {
   id: string;
   email: string;
   name: string | null;
+  emailVerified: boolean;
 }
 
 export interface ValidSession {
@@ -41,7 +42,7 @@ export async function validateSessionToken(db: Db, token: string, now = new Date
   const id = hashSecretToken(token);
   return withSessionHash(db, id, async (tx) => {
     const [row] = await tx
-      .select({ id: sessions.id, expiresAt: sessions.expiresAt, userId: users.id, email: users.email, name: users.name })
+      .select({ id: sessions.id, expiresAt: sessions.expiresAt, userId: users.id, email: users.email, name: users.name, verifiedAt: users.emailVerifiedAt })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
       .where(eq(sessions.id, id));
@@ -56,7 +57,7 @@ export async function validateSessionToken(db: Db, token: string, now = new Date
       expiresAt = new Date(now.getTime() + SESSION_LIFETIME_MS);
       await tx.update(sessions).set({ expiresAt }).where(eq(sessions.id, id));
     }
-    return { id, expiresAt, renewed, user: { id: row.userId, email: row.email, name: row.name } };
+    return { id, expiresAt, renewed, user: { id: row.userId, email: row.email, name: row.name, emailVerified: row.verifiedAt !== null } };
   });
 }
 
