@@ -187,5 +187,5 @@ describe('the web UI, as people use it', () => {
     await phone.close();
     await colleague.context.close();
     await owner.context.close();
-  });
+  }, 120_000);
 });

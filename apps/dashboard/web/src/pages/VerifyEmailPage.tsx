@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { ErrorText, Loading, PageTitle } from '../components/ui.tsx';
 import { Link } from '../router.tsx';
 import { useTRPC } from '../trpc.ts';
@@ -10,7 +10,13 @@ export function VerifyEmailPage({ token }: { token: string }) {
   const queryClient = useQueryClient();
   const verify = useMutation(trpc.auth.verifyEmail.mutationOptions({ onSuccess: () => queryClient.invalidateQueries() }));
   const { mutate } = verify;
-  useEffect(() => mutate({ token }), [mutate, token]);
+  // Once per token: a link works one time, and React may run an effect twice.
+  const sent = useRef('');
+  useEffect(() => {
+    if (sent.current === token) return;
+    sent.current = token;
+    mutate({ token });
+  }, [mutate, token]);
   return (
     <section className="panel stack" style={{ maxWidth: '32rem', margin: '2rem auto' }}>
       <PageTitle>Email verification</PageTitle>
