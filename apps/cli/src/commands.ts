@@ -11,9 +11,10 @@ import type { Database } from '@mmw/db';
 export const usage = `Usage: pnpm mmw <command>
 
   migrate                                   apply database migrations
-  key create --account A --project P [--member EMAIL] [--name N]
+  key create --account A --project P [--member EMAIL] [--name N] [--read-only] [--expires-days D]
                                             create a key (and the account, project and member if missing);
-                                            the key is printed alone on the last line
+                                            the key is printed alone on the last line; --read-only: search
+                                            and validate_memory only; --expires-days: it stops working after D days
   key revoke KEY_ID_OR_PREFIX               revoke a key at once
   project deactivate --account A --project P
   project activate --account A --project P
@@ -23,7 +24,9 @@ export const usage = `Usage: pnpm mmw <command>
   jobs retry JOB_ID                         run a failed job again
 `;
 
-export type Options = Partial<Record<'account' | 'project' | 'member' | 'name' | 'status' | 'plan' | 'period-end', string>>;
+export type Options = Partial<
+  Record<'account' | 'project' | 'member' | 'name' | 'status' | 'plan' | 'period-end' | 'expires-days', string>
+> & { 'read-only'?: boolean };
 
 function required(options: Options, name: keyof Options): string {
   const value = options[name]?.trim();
@@ -55,6 +58,8 @@ export async function runCommand(
         project: required(options, 'project'),
         member: options.member,
         name: options.name,
+        readOnly: options['read-only'] === true,
+        ...(options['expires-days'] === undefined ? {} : { expiresInDays: Number(options['expires-days']) }),
       });
       print(`key ${issued.keyId} (${issued.prefix}) for project ${options.project} of account ${options.account}:`);
       print(issued.key);

@@ -34,6 +34,8 @@ async function main(argv: string[]): Promise<number> {
       status: { type: 'string' },
       plan: { type: 'string' },
       'period-end': { type: 'string' },
+      'expires-days': { type: 'string' },
+      'read-only': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
   });

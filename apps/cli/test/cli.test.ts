@@ -28,6 +28,21 @@ describe('pnpm mmw', () => {
     expect(run.code).toBe(0);
   });
 
+  it('key create --read-only --expires-days makes a key that may only read and that expires', async () => {
+    const run = await mmw('key', 'create', '--account', 'cli-ro', '--project', 'api', '--read-only', '--expires-days', '30');
+    expect(run.code).toBe(0);
+    const key = run.stdout.trim().split('\n').at(-1) ?? '';
+    const client = await connectMcp(mcp.url, key);
+    const refused = await client.call('remember', { content: 'a read-only key may not write' });
+    expect(refused.text).toBe('this key is read-only: it may search and validate_memory, not remember or forget');
+    await client.close();
+    const [row] = await testDb.query<{ read_only: boolean; days: number }>(
+      "select read_only, round(extract(epoch from expires_at - now()) / 86400)::int as days from api_keys where name = 'operator key' and read_only",
+    );
+    expect(row).toEqual({ read_only: true, days: 30 });
+    expect((await mmw('key', 'create', '--account', 'cli-ro', '--project', 'api', '--expires-days', 'soon')).code).not.toBe(0);
+  });
+
   it('key create makes the account, project and member, and prints the key alone on the last line', async () => {
     const run = await mmw('key', 'create', '--account', 'cli-co', '--project', 'api', '--member', 'dev@cli.co', '--name', 'laptop');
     expect(run.code).toBe(0);

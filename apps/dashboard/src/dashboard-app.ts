@@ -1,6 +1,8 @@
 import { existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -11,10 +13,22 @@ import { contextFactory, type DashboardDeps, type InvitationNotifier } from './t
 import { appRouter, type AppRouter } from './router.ts';
 import { stripeWebhookRoute } from './stripe-webhook.ts';
 import { webBuildDir } from './web-build.ts';
+import { fileTransport, type MailTransport } from './mail-transport.ts';
+import { serializeRequest } from './request-log.ts';
+import { invitationMailer } from './invitation-mail.ts';
 
 export interface DashboardAppOptions {
   db: Db;
   logLevel?: string;
+  /** Where log lines go; standard output by default. */
+  logStream?: NodeJS.WritableStream;
+  /** TRUST_PROXY, as dashboard-config.ts parses it: whose X-Forwarded-For names the client. */
+  trustProxy?: boolean | number | string[];
+  /** Where mail goes: SMTP in production; files under mailDir by default. */
+  mail?: MailTransport;
+  mailDir?: string;
+  /** Sign-ups per client address per window (core's default when not given). */
+  signUpsPerAddress?: number;
   /** PUBLIC_URL: where people reach the dashboard. Cookies are Secure when it is https. */
   publicUrl?: string | undefined;
   /** The MCP endpoint shown in the "claude mcp add" line. */
@@ -28,23 +42,53 @@ export interface DashboardAppOptions {
   billing?: Billing;
 }
 
+function hopsOf(count: number) {
+  return (_address: string, hop: number) => hop < count;
+}
+
 export async function buildDashboardApp(options: DashboardAppOptions): Promise<FastifyInstance> {
-  const app = Fastify({ logger: { level: options.logLevel ?? 'info' }, trustProxy: false });
+  const app = Fastify({
+    logger: {
+      level: options.logLevel ?? 'info',
+      serializers: { req: serializeRequest },
+      ...(options.logStream ? { stream: options.logStream } : {}),
+    },
+    // A hop count becomes fastify's function form: trust that many proxies nearest to the server.
+    trustProxy: typeof options.trustProxy === 'number' ? hopsOf(options.trustProxy) : (options.trustProxy ?? false),
+  });
+  const mail = options.mail ?? fileTransport(options.mailDir ?? join(tmpdir(), 'mmw-mail'), app.log);
   const publicOrigin = options.publicUrl === undefined ? undefined : new URL(options.publicUrl).origin;
   const deps: DashboardDeps = {
     db: options.db,
     cookies: { secure: publicOrigin?.startsWith('https:') ?? false },
     publicOrigin,
     mcpUrl: options.mcpUrl ?? 'http://127.0.0.1:8787/mcp',
-    notifier: options.notifier ?? {
-      // Sending email is out of scope: the log line stands in for it.
-      invitationCreated: ({ email, accountName, link }) =>
-        app.log.info({ email, accountName, link }, 'invitation created: send this link to the invitee'),
-    },
+    notifier: options.notifier ?? invitationMailer(mail),
+    mail,
+    signUpsPerAddress: options.signUpsPerAddress,
     expander: options.expander,
     billing: options.billing,
   };
 
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    // HSTS only where the dashboard is reached over https: over http it would say nothing true.
+    strictTransportSecurity: deps.cookies.secure ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+  });
   await app.register(fastifyCookie);
   await app.register(fastifyTRPCPlugin, {
     prefix: '/trpc',

@@ -48,7 +48,7 @@ describe('sign-up and sign-in', () => {
     expect(actions.map((row) => row.action)).toEqual(expect.arrayContaining(['user.sign_in_failed', 'user.signed_in']));
   });
 
-  it('throttles sign-in after five failures for an email, even with the right password, with state in PostgreSQL', async () => {
+  it('throttles sign-in after five attempts for an email from one address, even with the right password, with state in PostgreSQL', async () => {
     const person = await signUp(f, 'throttle');
     const fresh = dashboardClient(f.url).client;
     for (let i = 0; i < 5; i++) {
@@ -63,7 +63,7 @@ describe('sign-up and sign-in', () => {
     expect(raw.status).toBe(429);
     expect(Number(raw.headers.get('retry-after'))).toBeGreaterThan(0);
     const rows = await f.db.query<{ failures: number; locked: boolean }>(
-      "select failures, locked_until > now() as locked from login_attempts where bucket like 'email:%' and failures >= 5",
+      "select failures, locked_until > now() as locked from login_attempts where bucket like 'email-address:%' and failures >= 5",
     );
     expect(rows).toEqual([{ failures: 5, locked: true }]);
   });

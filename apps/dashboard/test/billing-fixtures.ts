@@ -11,6 +11,7 @@ import {
   type TestDatabase,
 } from '@mmw/test-support';
 import type { FastifyInstance } from 'fastify';
+import { mailbox } from './mailbox.ts';
 import { buildDashboardApp } from '../src/index.ts';
 import { dashboardClient, type DashboardClient } from './dashboard-client.ts';
 
@@ -59,6 +60,8 @@ export function useBilling(
       mcpUrl: fixture.mcp.url,
       billing: fixture.mcp.runtime.billing,
       notifier: { invitationCreated: () => {} },
+      mail: mailbox().transport,
+      signUpsPerAddress: 10_000,
     });
     await fixture.app.listen({ host: '127.0.0.1', port: 0 });
     const address = fixture.app.server.address();

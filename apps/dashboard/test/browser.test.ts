@@ -62,6 +62,12 @@ describe('the web UI, as people use it', () => {
 
     const colleague = await person();
     await signUp(colleague.page, 'Carl Colleague', colleagueEmail, `/signup?next=${encodeURIComponent(new URL(link).pathname)}`);
+    // An invitation binds by email: the address is proven by the link mailed to it first.
+    await colleague.page.getByRole('button', { name: 'Accept invitation' }).click();
+    await colleague.page.getByText('verify your email address first').waitFor();
+    await colleague.page.goto(f.mail.lastLink(colleagueEmail, '/verify-email/'));
+    await colleague.page.getByText(`${colleagueEmail} is verified`).waitFor();
+    await colleague.page.goto(link);
     await colleague.page.getByRole('button', { name: 'Accept invitation' }).click();
     await colleague.page.getByRole('heading', { name: 'Projects' }).waitFor();
     expect(new URL(colleague.page.url()).pathname).toBe(`/a/${accountId}/projects`);
@@ -83,11 +89,17 @@ describe('the web UI, as people use it', () => {
     expect(await page.content()).not.toContain(key);
     await shot(page, 'keys');
 
-    // The colleague issues a key too; both assistants remember into workspace "ops".
+    // No key acts for someone else: the owner sends a key request, the colleague accepts it and
+    // sees the key once; it is theirs. Both assistants remember into workspace "ops".
+    expect(await page.getByLabel('Acts for').count()).toBe(0);
+    expect(await page.getByRole('columnheader', { name: 'Acts for' }).count()).toBe(0);
+    await page.getByLabel('Requested key name').fill('carl laptop');
+    await page.getByLabel('Colleague', { exact: true }).selectOption({ label: colleagueEmail });
+    await page.getByLabel('Project of the request').selectOption({ label: 'default' });
+    await page.getByRole('button', { name: 'Send key request' }).click();
+    await page.getByRole('button', { name: 'Withdraw' }).waitFor();
     await colleague.page.getByRole('link', { name: 'Keys' }).click();
-    await colleague.page.getByLabel('Key name').fill('carl laptop');
-    await colleague.page.getByLabel('Project', { exact: true }).selectOption({ label: 'default' });
-    await colleague.page.getByRole('button', { name: 'Issue key' }).click();
+    await colleague.page.getByRole('button', { name: 'Accept key carl laptop' }).click();
     const colleagueKey = ((await colleague.page.getByTestId('issued-key').textContent()) ?? '').trim();
     await colleague.page.getByRole('button', { name: 'I have copied it' }).click();
     await colleague.page.getByTestId('issued-key').waitFor({ state: 'detached' });
@@ -175,5 +187,5 @@ describe('the web UI, as people use it', () => {
     await phone.close();
     await colleague.context.close();
     await owner.context.close();
-  });
+  }, 120_000);
 });

@@ -16,6 +16,8 @@ export interface ClientOptions {
   csrfHeader?: boolean;
   batch?: boolean;
   jar?: CookieJar;
+  /** Extra headers on every request (X-Forwarded-For behind a trusted proxy). */
+  headers?: Record<string, string>;
 }
 
 /** A real tRPC client over HTTP with a cookie jar, as the web UI talks to the API. */
@@ -24,6 +26,7 @@ export function dashboardClient(baseUrl: string, options: ClientOptions = {}): {
   const origin = options.origin === undefined ? new URL(baseUrl).origin : options.origin;
   const cookieFetch = async (url: Parameters<typeof fetch>[0], init?: RequestInit): Promise<Response> => {
     const headers = new Headers(init?.headers);
+    for (const [name, value] of Object.entries(options.headers ?? {})) headers.set(name, value);
     if (jar.cookie !== undefined) headers.set('cookie', jar.cookie);
     if (origin !== null) headers.set('origin', origin);
     if (options.csrfHeader !== false) headers.set(CSRF_HEADER, '1');

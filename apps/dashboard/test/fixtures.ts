@@ -3,6 +3,7 @@ import { createTestDatabase, startMcp, type RunningMcp, type TestDatabase } from
 import type { FastifyInstance } from 'fastify';
 import { buildDashboardApp } from '../src/index.ts';
 import { dashboardClient, type DashboardClient } from './dashboard-client.ts';
+import { mailbox, type Mailbox } from './mailbox.ts';
 
 export interface DashboardFixture {
   db: TestDatabase;
@@ -11,11 +12,12 @@ export interface DashboardFixture {
   url: string;
   /** Links the notifier received, newest last: what the email would carry. */
   invitationLinks: string[];
+  mail: Mailbox;
 }
 
 /** One database, the dashboard and the MCP ingress for a test file. */
 export function useDashboard(): DashboardFixture {
-  const fixture = { invitationLinks: [] as string[] } as DashboardFixture;
+  const fixture = { invitationLinks: [] as string[], mail: mailbox() } as DashboardFixture;
   beforeAll(async () => {
     fixture.db = await createTestDatabase();
     fixture.mcp = await startMcp(fixture.db.database);
@@ -23,7 +25,9 @@ export function useDashboard(): DashboardFixture {
       db: fixture.db.database.db,
       logLevel: 'silent',
       mcpUrl: fixture.mcp.url,
-      notifier: { invitationCreated: ({ link }) => fixture.invitationLinks.push(link) },
+      notifier: { invitationCreated: ({ link }) => void fixture.invitationLinks.push(link) },
+      mail: fixture.mail.transport,
+      signUpsPerAddress: 10_000,
     });
     await fixture.app.listen({ host: '127.0.0.1', port: 0 });
     const address = fixture.app.server.address();
@@ -57,10 +61,17 @@ export async function signUp(f: DashboardFixture, name: string): Promise<SignedI
   const { client } = dashboardClient(f.url);
   const email = uniqueEmail(name);
   const user = await client.auth.signUp.mutate({ email, password: PASSWORD, name });
+  await verifyByMail(f, client, email);
   const accounts = await client.accounts.list.query();
   const personal = accounts.find((account) => account.kind === 'personal');
   if (!personal) throw new Error('no personal account');
   return { client, userId: user.id, email, personalAccountId: personal.id };
+}
+
+/** Follows the verification link mailed to the address, as its owner would. */
+export async function verifyByMail(f: DashboardFixture, client: DashboardClient, email: string): Promise<void> {
+  const link = f.mail.lastLink(email, '/verify-email/');
+  await client.auth.verifyEmail.mutate({ token: link.split('/verify-email/')[1] ?? '' });
 }
 
 export interface Organization {

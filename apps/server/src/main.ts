@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildDashboardApp, instrumentDashboard } from '@mmw/dashboard';
+import { buildDashboardApp, instrumentDashboard, loadDashboardConfig, smtpTransport } from '@mmw/dashboard';
 import {
   claudeAddCommand,
   closeServer,
@@ -18,6 +18,7 @@ import { buildMcpApp, instrumentMcp } from '@mmw/mcp';
 
 const started = failStartupInOneLine('MMW');
 const config = loadConfig();
+const dashboardConfig = loadDashboardConfig();
 const embedded = config.DATABASE_URL === undefined;
 let releaseLock = () => {};
 if (embedded) {
@@ -67,6 +68,10 @@ const dashboard = await buildDashboardApp({
   mcpUrl: config.MCP_PUBLIC_URL ?? mcpUrl,
   billing: runtime.billing,
   expander: runtime.expander,
+  trustProxy: dashboardConfig.TRUST_PROXY,
+  ...(dashboardConfig.SMTP_URL === undefined
+    ? { mailDir: join(config.MMW_DATA_DIR, 'mail') }
+    : { mail: smtpTransport(dashboardConfig.SMTP_URL, dashboardConfig.MAIL_FROM) }),
 });
 instrumentDashboard(dashboard);
 listeners.push(dashboard);
@@ -77,7 +82,9 @@ const dashboardPort =
   typeof dashboardAddress === 'object' && dashboardAddress ? dashboardAddress.port : config.DASHBOARD_PORT;
 const dashboardUrl = config.PUBLIC_URL ?? `http://${config.HOST}:${dashboardPort}`;
 const credentialsFile = join(config.MMW_DATA_DIR, 'local-credentials');
-const local = await ensureLocalSetup(database.db);
+// Only the embedded database gets a local account with a printed key and password: a hosted one
+// (DATABASE_URL) starts empty, and its people sign up.
+const local = embedded ? await ensureLocalSetup(database.db) : undefined;
 if (local) {
   const lines = [
     '',

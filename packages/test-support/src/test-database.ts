@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import {
@@ -102,6 +103,43 @@ export async function createTestDatabase(
       await database.close();
       await withAdmin((admin) => admin.query(`drop database if exists ${name} with (force)`));
     },
+  };
+}
+
+/**
+ * An empty database migrated up to (not including) the migration whose tag ends with `tagSuffix`, to
+ * test what that migration does to data written before it; migrate() then applies the rest.
+ */
+export async function createDatabaseBefore(tagSuffix: string): Promise<{
+  url: string;
+  query(text: string, values?: unknown[]): Promise<Record<string, unknown>[]>;
+  migrate(): Promise<void>;
+  drop(): Promise<void>;
+}> {
+  const name = `mmw_test_${randomBytes(6).toString('hex')}`;
+  await withAdmin((admin) => admin.query(`create database ${name}`));
+  const url = databaseUrl(name);
+  const folder = mkdtempSync(join(tmpdir(), 'mmw-migrations-'));
+  cpSync(migrationsFolder, folder, { recursive: true });
+  const journalPath = join(folder, 'meta', '_journal.json');
+  const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: Array<{ tag: string }> };
+  const count = journal.entries.findIndex((entry) => entry.tag.endsWith(tagSuffix));
+  if (count < 0) throw new Error(`no migration named *${tagSuffix}`);
+  writeFileSync(journalPath, JSON.stringify({ ...journal, entries: journal.entries.slice(0, count) }));
+  await migratePostgres(url, folder);
+  return {
+    url,
+    query: async (text, values = []) => {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      try {
+        return (await client.query(text, values)).rows as Record<string, unknown>[];
+      } finally {
+        await client.end();
+      }
+    },
+    migrate: () => migratePostgres(url),
+    drop: () => withAdmin(async (admin) => void (await admin.query(`drop database if exists ${name} with (force)`))),
   };
 }
 

@@ -9,9 +9,11 @@ import {
   signOutEverywhere,
   signUp,
   signUpInputSchema,
+  verifyEmail,
 } from '@mmw/core';
 import { z } from 'zod';
 import { clearSessionCookie, setSessionCookie } from '../trpc/session-cookie.ts';
+import { sendVerificationMail } from '../verification-mail.ts';
 import { anySessionProcedure, authedProcedure, pendingSecondFactorProcedure, publicProcedure, router } from '../trpc/trpc.ts';
 
 const ok = z.object({ ok: z.literal(true) });
@@ -27,8 +29,16 @@ export const authRouter = router({
     .input(signUpInputSchema)
     .output(sessionUserSchema)
     .mutation(async ({ ctx, input }) => {
-      const { user, session } = await signUp(ctx.deps.db, input, { subscription: ctx.deps.billing?.newAccountSubscription() });
+      const { user, session } = await signUp(ctx.deps.db, input, {
+        subscription: ctx.deps.billing?.newAccountSubscription(),
+        address: ctx.req.ip,
+        ...(ctx.deps.signUpsPerAddress === undefined ? {} : { perAddress: ctx.deps.signUpsPerAddress }),
+      });
       setSessionCookie(ctx.res, ctx.deps.cookies, session.token, session.expiresAt);
+      // The account works at once; the address is proven later, by the link (needed to accept an invitation).
+      await sendVerificationMail(ctx.deps, ctx.origin, user.id).catch((error: unknown) =>
+        ctx.log.error({ error: error instanceof Error ? error.name : 'unknown' }, 'the verification mail could not be sent'),
+      );
       return user;
     }),
 
@@ -48,6 +58,20 @@ export const authRouter = router({
     .mutation(async ({ ctx, input }) => {
       const session = await completeSecondFactor(ctx.deps.db, ctx.session, input.code);
       setSessionCookie(ctx.res, ctx.deps.cookies, session.token, session.expiresAt);
+      return { ok: true as const };
+    }),
+
+  /** Follows the link of a verification mail; works signed in or not: the token is the proof. */
+  verifyEmail: publicProcedure
+    .input(z.object({ token: z.string().max(100) }))
+    .output(z.object({ email: z.string() }))
+    .mutation(({ ctx, input }) => verifyEmail(ctx.deps.db, input.token)),
+
+  resendVerification: authedProcedure
+    .input(z.object({}))
+    .output(ok)
+    .mutation(async ({ ctx }) => {
+      await sendVerificationMail(ctx.deps, ctx.origin, ctx.user.id);
       return { ok: true as const };
     }),
 

@@ -43,7 +43,7 @@ export const membersRouter = router({
 export const invitationsRouter = router({
   list: orgAdminProcedure.output(z.array(invitationSchema)).query(({ ctx }) => listInvitations(ctx.deps.db, ctx.member)),
 
-  /** The link is shown to the admin; a log line stands in for the email. */
+  /** The link is shown to the admin and mailed to the invitee. */
   create: orgAdminProcedure
     .input(z.object({ email: emailSchema, role: roleSchema }))
     .output(z.object({ invitation: invitationSchema, link: z.string() }))
@@ -51,7 +51,12 @@ export const invitationsRouter = router({
       const { invitation, token: secret } = await createInvitation(ctx.deps.db, ctx.member, input);
       const link = `${ctx.origin}/invite/${secret}`;
       const accountName = (await previewInvitation(ctx.deps.db, secret)).accountName;
-      ctx.deps.notifier.invitationCreated({ email: input.email, accountName, link });
+      try {
+        await ctx.deps.notifier.invitationCreated({ email: input.email, accountName, link });
+      } catch (error) {
+        // The admin still has the link on the page; the log never carries it.
+        ctx.log.error({ error: error instanceof Error ? error.name : 'unknown' }, 'the invitation mail could not be sent');
+      }
       return { invitation, link };
     }),
 

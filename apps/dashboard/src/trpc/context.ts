@@ -2,11 +2,12 @@ import type { CreateFastifyContextOptions } from '@trpc/server/adapters/fastify'
 import { validateSessionToken, type Billing, type QueryExpander, type ValidSession } from '@mmw/core';
 import type { Db } from '@mmw/db';
 import type { FastifyBaseLogger } from 'fastify';
+import type { MailTransport } from '../mail-transport.ts';
 import { clearSessionCookie, readSessionToken, setSessionCookie, type CookieSettings } from './session-cookie.ts';
 
-/** Where invitation links go instead of email: a log line by default. */
+/** Where invitation links go: a mail to the invitee by default. */
 export interface InvitationNotifier {
-  invitationCreated(message: { email: string; accountName: string; link: string }): void;
+  invitationCreated(message: { email: string; accountName: string; link: string }): Promise<void> | void;
 }
 
 export interface DashboardDeps {
@@ -17,6 +18,9 @@ export interface DashboardDeps {
   /** The MCP endpoint the "claude mcp add" line names. */
   mcpUrl: string;
   notifier: InvitationNotifier;
+  mail: MailTransport;
+  /** Sign-ups per client address per window; core's default when undefined. */
+  signUpsPerAddress: number | undefined;
   /** The query expander of MCP search, so that the dashboard's search is the same. */
   expander: QueryExpander | undefined;
   /** Plans, Checkout and the customer portal; the Billing pages say so when it is not given. */

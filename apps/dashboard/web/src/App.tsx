@@ -7,6 +7,7 @@ import { AuditPage } from './pages/AuditPage.tsx';
 import { BillingPage } from './pages/BillingPage.tsx';
 import { HandoverPage } from './pages/HandoverPage.tsx';
 import { InvitePage } from './pages/InvitePage.tsx';
+import { VerifyEmailPage } from './pages/VerifyEmailPage.tsx';
 import { KeysPage } from './pages/KeysPage.tsx';
 import { MembersPage } from './pages/MembersPage.tsx';
 import { ProjectsPage } from './pages/ProjectsPage.tsx';
@@ -43,6 +44,8 @@ export function App() {
   const accounts = useQuery({ ...trpc.accounts.list.queryOptions(), enabled: me.data != null && !me.data.secondFactorPending });
   const { path, search } = useLocation();
 
+  const verifying = match('/verify-email/:token', path);
+  if (verifying?.token !== undefined) return <VerifyEmailPage token={verifying.token} />;
   if (me.isPending) return <Loading what="MMW" />;
   const signedIn = me.data ?? null;
   const next = search.get('next') ?? '/';

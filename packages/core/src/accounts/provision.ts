@@ -3,6 +3,7 @@ import { accounts, apiKeys, memberships, projects, subscriptions, users, withSys
 import { recordAudit } from '../audit/record-audit.ts';
 import { AppError } from '../errors.ts';
 import { generateApiKey } from '../keys/api-key.ts';
+import { keyOptionsSchema, type KeyOptions } from '../keys/manage-keys.ts';
 
 /**
  * What operators and the first start do across tenants: find-or-create an account, project and
@@ -75,8 +76,11 @@ async function ensureMember(tx: Db, accountId: string, email: string): Promise<s
 
 export async function provisionKey(
   db: Db,
-  input: { account: string; project: string; member?: string | undefined; name?: string | undefined },
+  input: { account: string; project: string; member?: string | undefined; name?: string | undefined } & KeyOptions,
 ): Promise<ProvisionedKey> {
+  const options = keyOptionsSchema.safeParse(input);
+  if (!options.success) throw new AppError('invalid_input', options.error.issues.map((issue) => issue.message).join('; '));
+  const expiresAt = options.data.expiresInDays === undefined ? null : new Date(Date.now() + options.data.expiresInDays * 86_400_000);
   return withSystem(db, async (tx) => {
     const accountId = await ensureAccount(tx, input.account);
     const projectId = await ensureProject(tx, accountId, input.project);
@@ -84,7 +88,7 @@ export async function provisionKey(
     const { key, hash, prefix } = generateApiKey();
     const [row] = await tx
       .insert(apiKeys)
-      .values({ accountId, projectId, userId, name: input.name ?? 'operator key', keyHash: hash, prefix })
+      .values({ accountId, projectId, userId, name: input.name ?? 'operator key', keyHash: hash, prefix, readOnly: options.data.readOnly, expiresAt })
       .returning({ id: apiKeys.id });
     if (!row) throw new AppError('conflict', 'key could not be created');
     await recordAudit(tx, {

@@ -4,6 +4,7 @@ import { auditForUser } from '../audit/audit-for-user.ts';
 import { AppError } from '../errors.ts';
 import { assertPasswordAcceptable, hashPassword, verifyPassword } from './password.ts';
 import { invalidateUserSessions } from './sessions.ts';
+import { forgetAttempts, passwordCheckBuckets, reserveAttempt } from './login-throttle.ts';
 
 /** Changes the password and ends every other session of the user; the current one stays. */
 export async function changePassword(
@@ -11,10 +12,13 @@ export async function changePassword(
   input: { userId: string; sessionId: string; currentPassword: string; newPassword: string },
 ): Promise<{ endedSessions: number }> {
   assertPasswordAcceptable(input.newPassword);
+  const buckets = passwordCheckBuckets(input.userId);
+  await reserveAttempt(db, buckets, 'too many password attempts; try again later');
   const [user] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, input.userId));
   if (!user?.passwordHash || !(await verifyPassword(user.passwordHash, input.currentPassword))) {
     throw new AppError('invalid_input', 'the current password is incorrect');
   }
+  await forgetAttempts(db, buckets);
   await db.update(users).set({ passwordHash: await hashPassword(input.newPassword) }).where(eq(users.id, input.userId));
   const endedSessions = await invalidateUserSessions(db, input.userId, input.sessionId);
   await auditForUser(db, input.userId, { action: 'user.password_changed', targetType: 'user', targetId: input.userId });

@@ -19,4 +19,4 @@ export const signInInputSchema = z.object({
 });
 export type SignInInput = z.infer<typeof signInInputSchema>;
 
-export const sessionUserSchema = z.object({ id: z.string(), email: z.string(), name: z.string().nullable() });
+export const sessionUserSchema = z.object({ id: z.string(), email: z.string(), name: z.string().nullable(), emailVerified: z.boolean() });

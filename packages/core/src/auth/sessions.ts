@@ -13,6 +13,7 @@ export interface SessionUser {
   id: string;
   email: string;
   name: string | null;
+  emailVerified: boolean;
 }
 
 /** The signed-in user as a request sees them: with their two-factor state. */
@@ -64,6 +65,7 @@ export async function validateSessionToken(db: Db, token: string, now = new Date
         email: users.email,
         name: users.name,
         twoFactorEnabledAt: users.twoFactorEnabledAt,
+        verifiedAt: users.emailVerifiedAt,
       })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
@@ -84,7 +86,13 @@ export async function validateSessionToken(db: Db, token: string, now = new Date
       expiresAt,
       renewed,
       secondFactorPending: row.secondFactorPending,
-      user: { id: row.userId, email: row.email, name: row.name, twoFactorEnabled: row.twoFactorEnabledAt !== null },
+      user: {
+        id: row.userId,
+        email: row.email,
+        name: row.name,
+        emailVerified: row.verifiedAt !== null,
+        twoFactorEnabled: row.twoFactorEnabledAt !== null,
+      },
     };
   });
 }

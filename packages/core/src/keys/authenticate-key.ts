@@ -24,10 +24,11 @@ const keySessionRow = z.object({
   subscription_plan: z.string().nullable(),
   subscription_period_end: timestamp.nullable(),
   subscription_updated_at: timestamp.nullable(),
+  read_only: z.boolean(),
 });
 
 /**
- * Resolves a presented key to its caller; unknown, malformed and revoked keys are all 'unauthorized'.
+ * Resolves a presented key to its caller; unknown, malformed, revoked and expired keys are all 'unauthorized'.
  * With countCallWith (the key limits of keyLimitsByPlan), the call is counted in its call-limit
  * windows by the same statement, for the memory service to decide on.
  * Every call of every tool starts here, so the reads (and the write of last_used_at, at most once a
@@ -72,6 +73,7 @@ export async function authenticateKey(
       source: 'agent',
     },
     projectActive: found.project_active,
+    readOnly: found.read_only,
     plan: found.subscription_plan ?? 'self-hosted',
     subscription:
       status !== null && isSubscriptionStatus(status) && found.subscription_updated_at !== null

@@ -100,6 +100,8 @@ export interface Protections {
   limits: boolean;
 }
 
+export const READ_ONLY_KEY = 'this key is read-only: it may search and validate_memory, not remember or forget';
+
 /** The memory tools with every rule that applies to them, for every door (MCP, dashboard, jobs). */
 export function createMemoryService(deps: MemoryServiceDeps): MemoryService {
   const { database, config } = deps;
@@ -113,6 +115,7 @@ export function createMemoryService(deps: MemoryServiceDeps): MemoryService {
   /** Project, subscription and call limits, in that order; returns what the call may go on with. */
   async function enter(session: MemorySession, needs: Exclude<Access, 'none'>) {
     if (!session.projectActive) throw new AppError('project_unavailable', messages.projectUnavailable);
+    if (needs === 'full' && session.readOnly === true) throw new AppError('forbidden', READ_ONLY_KEY);
     const plan = planById(config, session.plan);
     const entitlement = entitlementFor(session.subscription, plan.graceDays, now());
     if (entitlement.access === 'none' || (needs === 'full' && entitlement.access === 'read_only')) {

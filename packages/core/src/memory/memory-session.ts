@@ -7,6 +7,8 @@ export interface MemorySession {
   caller: Caller;
   /** False when the key's project was deleted or deactivated: tools answer with the spec's error. */
   projectActive: boolean;
+  /** A read-only key: search and validate_memory only. */
+  readOnly?: boolean;
   plan: string;
   subscription: SubscriptionFacts | undefined;
   /** The call's limit windows, when they were counted with the key (MemoryService.authenticate). */

@@ -1,7 +1,8 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
-import { accounts, invitations, memberships, users, withInvitationHash, withTenant, type Db } from '@mmw/db';
+import { accounts, invitations, memberships, withInvitationHash, withTenant, type Db } from '@mmw/db';
 import { z } from 'zod';
 import { recordAudit } from '../audit/record-audit.ts';
+import { assertEmailVerified } from '../auth/email-verification.ts';
 import { generateSecretToken, hashSecretToken, isWellFormedToken } from '../auth/session-token.ts';
 import { assertMemberSeat } from '../billing/member-seats.ts';
 import { AppError } from '../errors.ts';
@@ -135,8 +136,9 @@ export async function previewInvitation(db: Db, token: string): Promise<z.infer<
 /** Accepts an invitation for the signed-in user, whose email must be the invited one. */
 export async function acceptInvitation(db: Db, userId: string, token: string): Promise<{ accountId: string }> {
   const row = await pendingByToken(db, token);
-  const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
-  if (!user || user.email !== row.email.toLowerCase()) {
+  // Invitations bind by email: only a proven address accepts one.
+  const email = await assertEmailVerified(db, userId);
+  if (email !== row.email.toLowerCase()) {
     throw new AppError('forbidden', `this invitation is for ${row.email}; sign in with that email to accept it`);
   }
   return withTenant(db, row.accountId, async (tx) => {

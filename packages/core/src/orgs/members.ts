@@ -13,6 +13,8 @@ export const memberSummarySchema = z.object({
   role: roleSchema,
   joinedAt: z.string(),
   removedAt: z.string().nullable(),
+  /** False for an address nobody proved yet (a member the operator CLI attached by email). */
+  emailVerified: z.boolean(),
 });
 export type MemberSummary = z.infer<typeof memberSummarySchema>;
 
@@ -29,16 +31,18 @@ export async function listMembers(db: Db, member: Member): Promise<MemberSummary
         role: memberships.role,
         joinedAt: memberships.createdAt,
         removedAt: memberships.removedAt,
+        verifiedAt: users.emailVerifiedAt,
       })
       .from(memberships)
       .innerJoin(users, eq(users.id, memberships.userId))
       .where(eq(memberships.accountId, member.accountId))
       .orderBy(sql`${memberships.removedAt} is not null`, asc(users.email)),
   );
-  return rows.map((row) => ({
+  return rows.map(({ verifiedAt, ...row }) => ({
     ...row,
     joinedAt: row.joinedAt.toISOString(),
     removedAt: row.removedAt?.toISOString() ?? null,
+    emailVerified: verifiedAt !== null,
   }));
 }
 

@@ -30,6 +30,21 @@ export const loginAttempts = pgTable('login_attempts', {
   lockedUntil: timestamp('locked_until', { withTimezone: true }),
 });
 
+/** A link that proves an address: the SHA-256 (hex) of its token, for one user and one address. */
+export const emailVerifications = pgTable(
+  'email_verifications',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('email_verifications_user_idx').on(t.userId)],
+);
+
 export const invitations = pgTable(
   'invitations',
   {

@@ -38,6 +38,8 @@ export const users = pgTable('users', {
   passwordHash: text('password_hash'),
   /** When two-factor sign-in was confirmed; null while it is off. Its secret is in two_factor_credentials. */
   twoFactorEnabledAt: timestamp('two_factor_enabled_at', { withTimezone: true }),
+  /** When the person proved they read mail at this address; null until then (an invitation waits for it). */
+  emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
   createdAt: createdAt(),
 });
 
@@ -94,6 +96,10 @@ export const apiKeys = pgTable(
     createdAt: createdAt(),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** The key stops working at this time; null: it works until revoked. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    /** A read-only key may search and validate, never remember or forget. */
+    readOnly: boolean('read_only').notNull().default(false),
   },
   (t) => [index('api_keys_project_idx').on(t.projectId), index('api_keys_prefix_idx').on(t.prefix)],
 );
@@ -114,3 +120,33 @@ export const subscriptions = pgTable('subscriptions', {
   /** The stripe_sync_seq number of the last sync from Stripe that wrote this row. */
   stripeSyncSeq: bigint('stripe_sync_seq', { mode: 'number' }),
 });
+
+/**
+ * A key an admin sets up for a colleague: it becomes a key only when the colleague accepts, and is
+ * theirs from then on (a key always acts for the person who issued it).
+ */
+export const keyRequests = pgTable(
+  'key_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    name: text('name').notNull(),
+    readOnly: boolean('read_only').notNull().default(false),
+    /** How long the key works once accepted, in days; null: until revoked. */
+    expiresInDays: integer('expires_in_days'),
+    requestedBy: uuid('requested_by').references(() => users.id),
+    createdAt: createdAt(),
+    /** The key the colleague issued on accepting, or null while pending. */
+    keyId: uuid('key_id').references(() => apiKeys.id),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+  },
+  (t) => [index('key_requests_user_idx').on(t.accountId, t.userId)],
+);

@@ -12,6 +12,7 @@ const actions = [
   'user.signed_out_everywhere',
   'organization.created',
   'key.issued',
+  'key.requested',
   'key.revoked',
   'member.joined',
   'member.role_changed',

@@ -15,6 +15,7 @@ export function InvitePage({ token }: { token: string }) {
       },
     }),
   );
+  const resend = useMutation(trpc.auth.resendVerification.mutationOptions());
   return (
     <section className="panel stack" style={{ maxWidth: '32rem' }}>
       <PageTitle>Invitation</PageTitle>
@@ -28,6 +29,11 @@ export function InvitePage({ token }: { token: string }) {
             <span className="muted">for {preview.data.email}</span>
           </p>
           <ErrorText error={accept.error} />
+          {accept.error ? (
+            <button type="button" onClick={() => resend.mutate({})} disabled={resend.isPending || resend.isSuccess}>
+              {resend.isSuccess ? 'Verification mail sent' : 'Send the verification mail again'}
+            </button>
+          ) : null}
           <button className="primary" type="button" onClick={() => accept.mutate({ token })} disabled={accept.isPending}>
             Accept invitation
           </button>

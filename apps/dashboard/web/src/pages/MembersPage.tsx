@@ -76,6 +76,11 @@ export function MembersPage({ accountId, role, kind }: AccountPageProps) {
                 <tr key={member.userId}>
                   <td>
                     {member.email}
+                    {member.emailVerified ? null : (
+                      <span className="badge off" title="Nobody has proven this address yet (attached by the operator)">
+                        email unverified
+                      </span>
+                    )}
                     {member.name ? <div className="muted">{member.name}</div> : null}
                   </td>
                   <td>
