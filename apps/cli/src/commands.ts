@@ -28,7 +28,7 @@ export type Options = Partial<
   Record<'account' | 'project' | 'member' | 'name' | 'status' | 'plan' | 'period-end' | 'expires-days', string>
 > & { 'read-only'?: boolean };
 
-function required(options: Options, name: keyof Options): string {
+function required(options: Options, name: Exclude<keyof Options, 'read-only'>): string {
   const value = options[name]?.trim();
   if (!value) throw new AppError('invalid_input', `--${name} is required`);
   return value;

@@ -4,7 +4,7 @@ import { openPostgres } from '@mmw/db';
 import { createDatabaseBefore } from '@mmw/test-support';
 
 const before = await createDatabaseBefore('_security_review');
-const database = openPostgres(before.url, 2);
+const database = openPostgres(before.url, { poolSize: 2 });
 afterAll(async () => {
   await database.close();
   await before.drop();
@@ -33,9 +33,9 @@ describe('the migration of keys that acted for another member', () => {
 
     await before.migrate();
 
-    await expect(authenticateKey(database.executeAlone, keys.actingFor.key)).rejects.toThrow('invalid or revoked API key');
-    expect((await authenticateKey(database.executeAlone, keys.own.key)).caller.userId).toBe(bob?.id);
-    expect((await authenticateKey(database.executeAlone, keys.operator.key)).caller.userId).toBe(bob?.id);
+    await expect(authenticateKey(database.query, keys.actingFor.key)).rejects.toThrow('invalid or revoked API key');
+    expect((await authenticateKey(database.query, keys.own.key)).caller.userId).toBe(bob?.id);
+    expect((await authenticateKey(database.query, keys.operator.key)).caller.userId).toBe(bob?.id);
     const requests = await listKeyRequests(database.db, { accountId, userId: String(bob?.id), role: 'member', accountKind: 'organization' });
     expect(requests.map((row) => ({ name: row.name, userEmail: row.userEmail, requestedByEmail: row.requestedByEmail }))).toEqual([
       { name: 'for bob', userEmail: 'bob@m.test', requestedByEmail: 'admin@m.test' },

@@ -14,7 +14,6 @@ import {
   searchSessionsOutputShape,
   validateInputShape,
   validateOutputShape,
-  isAppError,
   type AppError,
   type MemoryService,
   type MemorySession,

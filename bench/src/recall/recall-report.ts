@@ -21,7 +21,7 @@ function rows(label: string, table: Map<string, Scores>): string[] {
 export async function printRecall(serverUrl: string): Promise<RecallResult[]> {
   const half = process.env.BENCH_RECALL_HALF === 'tuning' ? 'tuning' : 'held-out';
   const bench = await createBenchDatabase(serverUrl, 'mmw_bench_i22_recall');
-  const database = openPostgres(bench.url, 4);
+  const database = openPostgres(bench.url, { poolSize: 4 });
   const results: RecallResult[] = [];
   try {
     for (const name of ['team', 'conversation']) {

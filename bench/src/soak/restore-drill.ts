@@ -34,7 +34,7 @@ try {
   source.run('createdb', ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', 'mmw']);
   const url = source.url('mmw');
   await migratePostgres(url);
-  const owner = openPostgres(url, 2);
+  const owner = openPostgres(url, { poolSize: 2 });
   const { key } = await provisionKey(owner.db, { account: 'drill', project: 'default' });
   await owner.close();
   const child = spawn(process.execPath, [join(repo, 'apps/mcp/dist/main.js')], {

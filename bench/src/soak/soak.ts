@@ -46,7 +46,7 @@ try {
   const appUrl = cluster.url('mmw', 'mmw_service', 'soak');
   await run('migrate', ['apps/server/dist/migrate.js'], { DATABASE_URL: ownerUrl });
 
-  const owner = openPostgres(ownerUrl, 4);
+  const owner = openPostgres(ownerUrl, { poolSize: 4 });
   const keys: string[] = [];
   for (let i = 0; i < 1000; i++) {
     keys.push((await provisionKey(owner.db, { account: `soak-${i % 100}`, project: `project-${i}` })).key);

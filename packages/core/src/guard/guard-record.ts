@@ -3,7 +3,8 @@
  * text field (content, fact_key, source_id, source_revision, scope, ...).
  */
 import { AppError, messages } from '../errors.ts';
-import { detectPlantedInstruction } from './planted-instructions.ts';
+import type { InjectionJudge } from './injection/model-judge.ts';
+import { detectPlantedInstruction, judgePlantedInstruction } from './planted-instructions.ts';
 import { findSecrets, redactSecrets } from './redact-secrets.ts';
 import type { SecretFinding } from './secret-finding.ts';
 
@@ -24,6 +25,8 @@ export const GUARD_READ_LIMIT = 65_536;
 
 export async function checkRecord<T extends Record<string, string | null | undefined>>(
   fields: T,
+  /** A model judge for scores in the uncertain band (never inside the pool's workers). */
+  options: { judge?: InjectionJudge | undefined } = {},
 ): Promise<RecordCheck<T>> {
   for (const value of Object.values(fields)) {
     if (typeof value === 'string' && value.length > GUARD_READ_LIMIT) {
@@ -32,7 +35,8 @@ export async function checkRecord<T extends Record<string, string | null | undef
   }
   for (const value of Object.values(fields)) {
     if (typeof value !== 'string') continue;
-    const planted = detectPlantedInstruction(value);
+    const planted =
+      options.judge === undefined ? detectPlantedInstruction(value) : await judgePlantedInstruction(value, options.judge);
     if (planted !== null) return { refused: planted.reason };
   }
   const guarded: Record<string, string | null | undefined> = { ...fields };
@@ -54,8 +58,9 @@ export async function checkRecord<T extends Record<string, string | null | undef
  */
 export async function guardRecord<T extends Record<string, string | null | undefined>>(
   fields: T,
+  options: { judge?: InjectionJudge | undefined } = {},
 ): Promise<GuardedRecord<T>> {
-  const check = await checkRecord(fields);
+  const check = await checkRecord(fields, options);
   if (check.refused !== undefined) throw new AppError('guard_rejected', messages.guardRejected(check.refused));
   return check;
 }
