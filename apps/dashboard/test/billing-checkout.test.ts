@@ -57,6 +57,8 @@ describe('plans and the Free trial', () => {
     const { dashboardClient } = await import('./dashboard-client.ts');
     const member = dashboardClient(f.url).client;
     await member.auth.signUp.mutate({ email: 'mia.member@example.com', password: 'correct horse battery staple', name: 'Mia' });
+    const verification = f.mail.lastLink('mia.member@example.com', '/verify-email/');
+    await member.auth.verifyEmail.mutate({ token: verification.split('/verify-email/')[1] ?? '' });
     await member.invitations.accept.mutate({ token: link.split('/invite/')[1] ?? '' });
     const overview = await member.billing.overview.query({ accountId });
     expect(overview.canManage).toBe(false);

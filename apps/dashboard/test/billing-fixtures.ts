@@ -11,7 +11,7 @@ import {
   type TestDatabase,
 } from '@mmw/test-support';
 import type { FastifyInstance } from 'fastify';
-import { mailbox } from './mailbox.ts';
+import { mailbox, type Mailbox } from './mailbox.ts';
 import { buildDashboardApp } from '../src/index.ts';
 import { dashboardClient, type DashboardClient } from './dashboard-client.ts';
 
@@ -24,6 +24,8 @@ export interface BillingFixture {
   app: FastifyInstance;
   url: string;
   webhookUrl: string;
+  /** The mail the dashboard sent (verification links). */
+  mail: Mailbox;
   /** The clock of the service, the billing jobs and the Stripe stub: tests move it by days. */
   now(): Date;
   advanceDays(days: number): void;
@@ -54,13 +56,14 @@ export function useBilling(
     fixture.stub = await startStripeStub({ clock: now });
     const env = { ...(options.billing === false ? {} : fixture.stub.env), ...options.env?.(fixture.stub) };
     fixture.mcp = await startMcp(fixture.db.database, { env, now, worker: true });
+    fixture.mail = mailbox();
     fixture.app = await buildDashboardApp({
       db: fixture.db.database.db,
       logLevel: 'silent',
       mcpUrl: fixture.mcp.url,
       billing: fixture.mcp.runtime.billing,
       notifier: { invitationCreated: () => {} },
-      mail: mailbox().transport,
+      mail: fixture.mail.transport,
       signUpsPerAddress: 10_000,
     });
     await fixture.app.listen({ host: '127.0.0.1', port: 0 });

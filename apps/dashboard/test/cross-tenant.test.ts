@@ -17,6 +17,7 @@ interface Victim {
   invitationToken: string;
   memberUserId: string;
   formerUserId: string;
+  keyRequestId: string;
 }
 
 interface Attacker {
@@ -44,6 +45,8 @@ const matrix: Record<string, Entry> = {
   'auth.signOutEverywhere': { userLevel: "ends the caller's own sessions" },
   'auth.changePassword': { userLevel: "changes the caller's own password" },
   'auth.verifySecondFactor': { userLevel: "completes the caller's own pending sign-in" },
+  'auth.verifyEmail': { userLevel: 'takes a one-use token, no ids' },
+  'auth.resendVerification': { userLevel: "mails the caller's own address" },
   'twoFactor.status': { userLevel: "the caller's own two-factor state" },
   'twoFactor.startEnrolment': { userLevel: "enrols the caller's own authenticator" },
   'twoFactor.confirmEnrolment': { userLevel: "confirms the caller's own enrolment" },
@@ -105,6 +108,29 @@ const matrix: Record<string, Entry> = {
   'keys.revoke': {
     withVictimAccount: (v, a) => a.client.keys.revoke.mutate({ accountId: v.accountId, keyId: v.keyId }),
     withOwnAccount: (v, a) => a.client.keys.revoke.mutate({ accountId: a.accountId, keyId: v.keyId }),
+  },
+  'keys.requests': { withVictimAccount: (v, a) => a.client.keys.requests.query({ accountId: v.accountId }), withOwnAccount: 'no object ids' },
+  'keys.request': {
+    withVictimAccount: (v, a) =>
+      a.client.keys.request.mutate({ accountId: v.accountId, projectId: v.projectId, name: 'stolen', userId: v.memberUserId }),
+    withOwnAccount: (v, a) =>
+      a.client.keys.request.mutate({ accountId: a.accountId, projectId: v.projectId, name: 'stolen', userId: v.memberUserId }),
+  },
+  'keys.acceptRequest': {
+    withVictimAccount: (v, a) => a.client.keys.acceptRequest.mutate({ accountId: v.accountId, requestId: v.keyRequestId }),
+    withOwnAccount: (v, a) => a.client.keys.acceptRequest.mutate({ accountId: a.accountId, requestId: v.keyRequestId }),
+  },
+  'keys.closeRequest': {
+    withVictimAccount: (v, a) => a.client.keys.closeRequest.mutate({ accountId: v.accountId, requestId: v.keyRequestId }),
+    withOwnAccount: (v, a) => a.client.keys.closeRequest.mutate({ accountId: a.accountId, requestId: v.keyRequestId }),
+  },
+  'sessions.list': {
+    withVictimAccount: (v, a) => a.client.sessions.list.query({ accountId: v.accountId, projectId: v.projectId }),
+    withOwnAccount: (v, a) => a.client.sessions.list.query({ accountId: a.accountId, projectId: v.projectId }),
+  },
+  'sessions.delete': {
+    withVictimAccount: (v, a) => a.client.sessions.delete.mutate({ accountId: v.accountId, sessionId: v.recordId }),
+    withOwnAccount: 'no object ids',
   },
   'workspaces.list': {
     withVictimAccount: (v, a) => a.client.workspaces.list.query({ accountId: v.accountId, projectId: v.projectId }),
@@ -181,6 +207,12 @@ beforeAll(async () => {
   const record = await mcp.ok<{ id: string }>('remember', { content: 'the victim secret plan', fact_key: 'secret-plan' });
   await mcp.close();
   const [workspace] = await org.owner.client.workspaces.list.query({ accountId: org.accountId, projectId: org.projectId });
+  const keyRequest = await org.owner.client.keys.request.mutate({
+    accountId: org.accountId,
+    projectId: org.projectId,
+    name: 'for the member',
+    userId: member.userId,
+  });
   const pending = await signUp(f, 'pending');
   const { invitation, link } = await org.owner.client.invitations.create.mutate({ accountId: org.accountId, email: pending.email, role: 'member' });
   await org.owner.client.members.remove.mutate({ accountId: org.accountId, userId: former.userId });
@@ -194,6 +226,7 @@ beforeAll(async () => {
     invitationToken: link.split('/invite/')[1] ?? '',
     memberUserId: member.userId,
     formerUserId: former.userId,
+    keyRequestId: keyRequest.id,
   });
   const other = await organizationWith(f, 'Attacker');
   Object.assign(attacker, { client: other.owner.client, accountId: other.accountId, projectId: other.projectId, userId: other.owner.userId });
