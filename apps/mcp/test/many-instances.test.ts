@@ -17,6 +17,9 @@ beforeAll(async () => {
       MMW_KEY_CALLS_PER_MINUTE: '100000',
       MMW_PROJECT_CALLS_PER_MINUTE: '100000',
       DATABASE_POOL_SIZE: '10',
+      // Every racer waits for the Guard instead of being turned away as an overload.
+      MMW_GUARD_QUEUE: '1000',
+      MMW_GUARD_WAIT_MS: '120000',
     });
     ingresses.push(ingress);
     const [, url] = await ingress.waitFor(/listening on (http:\S+)/);
