@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import type { AgentConfig } from './agent-config.ts';
+import type { AgentConfig } from './config.ts';
 import { hasConsent, recordConsent } from './consent.ts';
 import { openPrompt } from './prompt.ts';
 

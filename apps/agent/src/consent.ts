@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import type { AgentConfig } from './agent-config.ts';
+import type { AgentConfig } from './config.ts';
 import { readJsonFile, writeJsonFile } from './json-file.ts';
 
 const consentPath = (config: AgentConfig) => join(config.home, 'consent.json');

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import type { AgentConfig } from './agent-config.ts';
+import type { AgentConfig } from './config.ts';
 import { readJsonFile, removeFile, writeJsonFile } from './json-file.ts';
 
 export interface Credentials {

@@ -1,4 +1,4 @@
-import type { AgentConfig } from './agent-config.ts';
+import type { AgentConfig } from './config.ts';
 import { removeCredentials, saveCredentials } from './credentials.ts';
 import { openPrompt } from './prompt.ts';
 

@@ -1,4 +1,4 @@
-import { loadAgentConfig } from './agent-config.ts';
+import { loadAgentConfig } from './config.ts';
 import { consent, revokeConsent } from './consent-command.ts';
 import { login, logout } from './login-command.ts';
 import { serveStdio } from './stdio-server.ts';

@@ -1,4 +1,4 @@
-import type { AgentConfig } from './agent-config.ts';
+import type { AgentConfig } from './config.ts';
 import { hasConsent } from './consent.ts';
 import { routeBeside, type Credentials } from './credentials.ts';
 import { RemoteServer } from './remote-server.ts';

@@ -8,7 +8,7 @@ import {
   type CallToolResult,
   type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
-import type { AgentConfig } from './agent-config.ts';
+import type { AgentConfig } from './config.ts';
 import { loadCredentials } from './credentials.ts';
 import { readJsonFile, writeJsonFile } from './json-file.ts';
 import { RemoteServer, ServerRefusal } from './remote-server.ts';

@@ -1,5 +1,5 @@
 import { SingleBar } from 'cli-progress';
-import type { AgentConfig } from './agent-config.ts';
+import type { AgentConfig } from './config.ts';
 import { hasConsent } from './consent.ts';
 import { loadCredentials } from './credentials.ts';
 import { serverTarget } from './server-target.ts';

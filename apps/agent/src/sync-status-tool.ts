@@ -1,5 +1,5 @@
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
-import type { AgentConfig } from './agent-config.ts';
+import type { AgentConfig } from './config.ts';
 import { hasConsent } from './consent.ts';
 import { loadCredentials } from './credentials.ts';
 import { serverReachable } from './server-target.ts';

@@ -22,7 +22,7 @@ export interface DashboardAppOptions {
   logLevel?: string;
   /** Where log lines go; standard output by default. */
   logStream?: NodeJS.WritableStream;
-  /** TRUST_PROXY, as dashboard-config.ts parses it: whose X-Forwarded-For names the client. */
+  /** TRUST_PROXY, as config.ts parses it: whose X-Forwarded-For names the client. */
   trustProxy?: boolean | number | string[];
   /** Where mail goes: SMTP in production; files under mailDir by default. */
   mail?: MailTransport;

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
-import type { AgentConfig } from '../agent-config.ts';
+import type { AgentConfig } from '../config.ts';
 import { readJsonFile, writeJsonFile } from '../json-file.ts';
 import { readHead } from './read-lines.ts';
 

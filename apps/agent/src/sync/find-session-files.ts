@@ -1,6 +1,6 @@
 import { opendir } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { AgentConfig } from '../agent-config.ts';
+import type { AgentConfig } from '../config.ts';
 
 export type SessionTool = 'claude-code' | 'codex';
 

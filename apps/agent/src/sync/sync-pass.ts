@@ -1,5 +1,5 @@
 import { stat } from 'node:fs/promises';
-import type { AgentConfig } from '../agent-config.ts';
+import type { AgentConfig } from '../config.ts';
 import { hasConsent } from '../consent.ts';
 import { loadCursors, resumeAt, saveCursors } from './cursors.ts';
 import { findSessionFiles } from './find-session-files.ts';

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import type { AgentConfig } from '../agent-config.ts';
+import type { AgentConfig } from '../config.ts';
 import { readJsonFile, writeJsonFile } from '../json-file.ts';
 
 /** What the last sync pass found and did: mmw_sync_status reads it. */
