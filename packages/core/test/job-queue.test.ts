@@ -42,4 +42,32 @@ describe('the job queue', () => {
     const states = await t.query<{ state: string }>('select state from pgboss.job where name = $1', [QUEUE]);
     expect(states.map((row) => row.state)).toEqual(['completed']);
   });
+
+  it('lives through a database fault when the job is marked done, and the job stays to be retried', async () => {
+    await t.query(`delete from pgboss.job where name = $1`, [QUEUE]);
+    const queue = await createJobQueue(t.database, { supervise: false });
+    const job: JobDefinition<{ n: number }> = {
+      name: QUEUE,
+      payload: z.object({ n: z.number() }),
+      // A real fault where a restart would put one: the job table is gone when pg-boss marks the
+      // job completed, a statement it sends without awaiting.
+      handle: async () => {
+        await t.query('alter table pgboss.job rename to job_away');
+      },
+    };
+    await withSystem(t.database.db, (tx) => queue.enqueue(tx, job, { n: 2 }));
+    await queue.work([runnable(job)], { concurrency: 1, batchSize: 1 });
+    const deadline = Date.now() + 20_000;
+    while (Date.now() < deadline) {
+      const moved = await t.query(`select 1 from pg_tables where schemaname = 'pgboss' and tablename = 'job_away'`);
+      if (moved.length > 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    // The complete has met the missing table by now; vitest fails the run on an unhandled rejection.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await queue.stop();
+    await t.query('alter table pgboss.job_away rename to job');
+    const states = await t.query<{ state: string }>('select state from pgboss.job where name = $1', [QUEUE]);
+    expect(states.map((row) => row.state)).toEqual(['active']);
+  });
 });

@@ -1,7 +1,11 @@
 import PgBoss from 'pg-boss';
+// pg-boss's own statement texts (its package has no exports map): the two it sends without awaiting.
+import pgBossPlans from 'pg-boss/src/plans.js';
 import { executeSqlOn, type Database, type Db, type RunStatement } from '@mmw/db';
 import type { z } from 'zod';
 import { AppError } from '../errors.ts';
+
+const SCHEMA = 'pgboss';
 
 /** The queue failed jobs land in once their retries are spent; an operator lists and redrives it. */
 export const FAILED_JOBS_QUEUE = 'failed-jobs';
@@ -74,15 +78,27 @@ export async function createJobQueue(
     );
     return promise;
   };
+  // A worker's complete and fail are sent without awaiting: one that meets a database outage (a restart,
+  // a failover) would reject unhandled and end the process. It is reported as pg-boss's other errors
+  // are, and answers that no job changed: the job stays active, expires and is retried.
+  const unawaited = new Set([pgBossPlans.completeJobs(SCHEMA), pgBossPlans.failJobsById(SCHEMA)]);
+  const noJobChanged = { rows: [{ count: 0 }] };
   const boss = new PgBoss({
     db: {
       // After stop, a statement runs nowhere. The only ones pg-boss still sends then are a complete
       // or a fail it does not await, which read the count of jobs changed from the first row: that
       // row says none (an empty answer made them throw, unhandled).
-      executeSql: (text, values) =>
-        stopped ? Promise.resolve({ rows: [{ count: 0 }] }) : track(database.executeSql(text, values)),
+      executeSql: (text, values) => {
+        if (stopped) return Promise.resolve(noJobChanged);
+        const statement = track(database.executeSql(text, values));
+        if (!unawaited.has(text)) return statement;
+        return statement.catch((error: unknown) => {
+          boss.emit('error', error);
+          return noJobChanged;
+        });
+      },
     },
-    schema: 'pgboss',
+    schema: SCHEMA,
     migrate: false,
     supervise: options.supervise ?? true,
     schedule: false,
