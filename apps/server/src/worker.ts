@@ -1,27 +1,5 @@
-import {
-  closeServer,
-  createRuntime,
-  failStartupInOneLine,
-  handleShutdown,
-  loadConfig,
-  openConfiguredDatabase,
-  startMetricsServer,
-} from '@mmw/core';
+import { startTracing } from '@mmw/core/tracing';
 
-// The job worker alone (archivist and the other jobs), for deployments that scale it apart from the
-// ingress and the dashboard; any number of workers can share one PostgreSQL. On SIGTERM it takes no
-// new job and finishes the ones it holds; a job it could not finish expires and another worker retries it.
-const started = failStartupInOneLine('worker');
-const config = loadConfig();
-const database = await openConfiguredDatabase(config, { requireUrl: 'the worker' });
-const runtime = await createRuntime(database, config);
-const metrics =
-  config.METRICS_PORT === undefined ? undefined : await startMetricsServer(database, config.HOST, config.METRICS_PORT);
-handleShutdown({
-  delayMs: 0,
-  timeoutMs: config.SHUTDOWN_TIMEOUT_MS,
-  steps: [() => runtime.stop(), () => closeServer(metrics), () => database.close()],
-});
-await runtime.startWorker();
-started();
-process.stdout.write('MMW worker started\n');
+// Tracing first (when OTEL_* asks for it), so that what it traces loads after its instrumentation.
+await startTracing('mmw-worker');
+await import('./serve-worker.ts');

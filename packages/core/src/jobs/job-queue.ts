@@ -1,3 +1,5 @@
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference -- an ambient module of a package without types, reached from every package that type-checks core
+/// <reference path="./pg-boss-plans.d.ts" />
 import PgBoss from 'pg-boss';
 // pg-boss's own statement texts (its package has no exports map): the two it sends without awaiting.
 import pgBossPlans from 'pg-boss/src/plans.js';

@@ -1,3 +1,5 @@
+import { stopTracing } from '../tracing/tracing.ts';
+
 /** What a process closes on its way out, in order: its listeners, then its work, then its database. */
 export type ShutdownStep = () => Promise<unknown>;
 
@@ -37,6 +39,7 @@ export function handleShutdown(options: ShutdownOptions): Shutdown {
     const steps = (async () => {
       await new Promise((resolve) => setTimeout(resolve, options.delayMs));
       for (const step of options.steps) await step();
+      await stopTracing();
       return 'done' as const;
     })();
     const outcome = await Promise.race([steps, bound]).catch((error: unknown) => {

@@ -1,0 +1,41 @@
+import {
+  closeServer,
+  createRuntime,
+  failStartupInOneLine,
+  handleShutdown,
+  loadConfig,
+  openConfiguredDatabase,
+  readinessGate,
+  startMetricsServer,
+} from '@mmw/core';
+import { buildDashboardApp } from './dashboard-app.ts';
+import { instrumentDashboard } from './request-metrics.ts';
+
+// The dashboard alone, for deployments that scale it apart from the MCP ingress; stateless, so any
+// number of replicas can share one PostgreSQL. Its jobs (Stripe's webhooks) run on the worker.
+const started = failStartupInOneLine('dashboard');
+const config = loadConfig();
+const database = await openConfiguredDatabase(config, { requireUrl: 'the dashboard' });
+const runtime = await createRuntime(database, config);
+const app = await buildDashboardApp({
+  db: database.db,
+  logLevel: config.LOG_LEVEL,
+  publicUrl: config.PUBLIC_URL,
+  mcpUrl: config.MCP_PUBLIC_URL,
+  billing: runtime.billing,
+  expander: runtime.expander,
+});
+instrumentDashboard(app);
+const metrics =
+  config.METRICS_PORT === undefined ? undefined : await startMetricsServer(database, config.HOST, config.METRICS_PORT);
+const shutdown = handleShutdown({
+  delayMs: config.SHUTDOWN_DELAY_MS,
+  timeoutMs: config.SHUTDOWN_TIMEOUT_MS,
+  steps: [() => app.close(), () => runtime.stop(), () => closeServer(metrics), () => database.close()],
+});
+app.addHook('onRequest', readinessGate(shutdown));
+await app.listen({ host: config.HOST, port: config.DASHBOARD_PORT });
+const address = app.server.address();
+const port = typeof address === 'object' && address ? address.port : config.DASHBOARD_PORT;
+started();
+process.stdout.write(`Dashboard listening on http://${config.HOST}:${port}\n`);

@@ -1,0 +1,43 @@
+import {
+  closeServer,
+  createRuntime,
+  failStartupInOneLine,
+  handleShutdown,
+  loadConfig,
+  openConfiguredDatabase,
+  readinessGate,
+  startMetricsServer,
+} from '@mmw/core';
+import { buildMcpApp } from './mcp-app.ts';
+import { instrumentMcp } from './request-metrics.ts';
+
+// The MCP ingress alone, for deployments that scale it apart from the dashboard; stateless, so any
+// number of replicas can share one PostgreSQL.
+const started = failStartupInOneLine('MCP ingress');
+const config = loadConfig();
+const database = await openConfiguredDatabase(config, { requireUrl: 'the MCP ingress' });
+const runtime = await createRuntime(database, config);
+const app = await buildMcpApp({
+  db: database.db,
+  service: runtime.service,
+  logLevel: config.LOG_LEVEL,
+  timeouts: {
+    requestMs: config.HTTP_REQUEST_TIMEOUT_MS,
+    connectionMs: config.HTTP_CONNECTION_TIMEOUT_MS,
+    keepAliveMs: config.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+  },
+});
+instrumentMcp(app);
+const metrics =
+  config.METRICS_PORT === undefined ? undefined : await startMetricsServer(database, config.HOST, config.METRICS_PORT);
+const shutdown = handleShutdown({
+  delayMs: config.SHUTDOWN_DELAY_MS,
+  timeoutMs: config.SHUTDOWN_TIMEOUT_MS,
+  steps: [() => app.close(), () => runtime.stop(), () => closeServer(metrics), () => database.close()],
+});
+app.addHook('onRequest', readinessGate(shutdown));
+await app.listen({ host: config.HOST, port: config.MCP_PORT });
+const address = app.server.address();
+const port = typeof address === 'object' && address ? address.port : config.MCP_PORT;
+started();
+process.stdout.write(`MCP ingress listening on http://${config.HOST}:${port}/mcp\n`);
