@@ -1,6 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import {
-  isJSONRPCRequest,
   isJsonContentType,
   PROTOCOL_VERSION_META_KEY,
   SUPPORTED_PROTOCOL_VERSIONS,
@@ -43,7 +42,12 @@ export function singleToolCall(headers: IncomingHttpHeaders, body: unknown): JSO
   ) {
     return undefined;
   }
-  return isJSONRPCRequest(body) ? body : undefined;
+  // The checks of the SDK's JSON-RPC request schema, without a zod parse of the whole body (the
+  // server parses the call's params itself).
+  const { jsonrpc, id, params } = body as { jsonrpc?: unknown; id?: unknown; params?: unknown };
+  const validId = typeof id === 'string' || (typeof id === 'number' && Number.isInteger(id));
+  const validParams = params === undefined || (typeof params === 'object' && params !== null && !Array.isArray(params));
+  return jsonrpc === '2.0' && validId && validParams ? (body as JSONRPCRequest) : undefined;
 }
 
 /**
