@@ -1,6 +1,12 @@
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
-import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
+import {
+  createMcpHandler,
+  isLegacyRequest,
+  McpServer,
+  WebStandardStreamableHTTPServerTransport,
+} from '@modelcontextprotocol/server';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/server/validators/ajv';
+import { Readable } from 'node:stream';
+import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { isAppError, type AppError, type MemoryService, type MemorySession } from '@mmw/core';
 import { setLimitHeaders } from './limit-headers.ts';
@@ -22,6 +28,12 @@ export interface McpAppOptions {
 }
 
 const DEFAULT_TIMEOUTS = { requestMs: 30_000, connectionMs: 60_000, keepAliveMs: 5_000 };
+
+/**
+ * How long a client of the 2026-07-28 revision may keep the tool list and the discovery answer
+ * (`ttlMs`, `cacheScope`): the same for every key, changed only by a deployment.
+ */
+const LIST_CACHE = { ttlMs: 5 * 60_000, cacheScope: 'public' } as const;
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -102,7 +114,10 @@ export async function buildMcpApp(options: McpAppOptions): Promise<FastifyInstan
   // one shared validator saves about a millisecond of CPU for each server built for a request.
   const jsonSchemaValidator = new AjvJsonSchemaValidator();
   const newServer = () =>
-    new McpServer({ name: 'mmw', version: options.version ?? '0.1.0' }, { jsonSchemaValidator });
+    new McpServer(
+      { name: 'mmw', version: options.version ?? '0.1.0' },
+      { jsonSchemaValidator, cacheHints: { 'tools/list': LIST_CACHE, 'server/discover': LIST_CACHE } },
+    );
 
   // Lone tool calls, nearly every request, are answered by one server built here with its tools:
   // it keeps no state of a client's, so any replica still answers any request (decision 0016). It
@@ -110,8 +125,47 @@ export async function buildMcpApp(options: McpAppOptions): Promise<FastifyInstan
   // in flight while the app closes.
   const toolCalls = new ToolCallTransport<ToolContext>();
   const toolServer = newServer();
-  registerMemoryTools(toolServer, options.service, (extra) => toolCalls.contextOf(extra.requestId));
+  registerMemoryTools(toolServer, options.service, (extra) => toolCalls.contextOf(extra.mcpReq.id));
   await toolServer.connect(toolCalls);
+
+  // Requests of the 2026-07-28 revision go to the SDK's handler (server/discover, the per-request
+  // envelope, the Mcp-Method and Mcp-Name headers, cache hints, the revision's error codes). Its
+  // factory builds a server for the request, whose tools find the request's context by the web
+  // Request the handler was given. 2025-era requests other than a lone tool call are routed by the
+  // SDK's own isLegacyRequest to its stateless transport in JSON mode, as before (decision 0031).
+  const contexts = new WeakMap<Request, ToolContext>();
+  const modernHandler = createMcpHandler(
+    ({ requestInfo }) => {
+      const server = newServer();
+      const context = requestInfo === undefined ? undefined : contexts.get(requestInfo);
+      registerMemoryTools(server, options.service, (extra) =>
+        extra.http?.req === undefined ? context : (contexts.get(extra.http.req) ?? context),
+      );
+      return server;
+    },
+    {
+      legacy: 'reject',
+      onerror: (error) => app.log.debug({ err: describeError(error) }, 'MCP request refused'),
+    },
+  );
+  app.addHook('onClose', async () => modernHandler.close());
+
+  /** A 2025-era request: a server and a stateless transport of its own, answering in JSON. */
+  const answerLegacy = async (web: Request, body: unknown, context: ToolContext): Promise<Response> => {
+    const server = newServer();
+    registerMemoryTools(server, options.service, () => context);
+    const transport = new WebStandardStreamableHTTPServerTransport({
+      sessionIdGenerator: undefined,
+      enableJsonResponse: true,
+    });
+    try {
+      await server.connect(transport);
+      return await transport.handleRequest(web, { parsedBody: body });
+    } finally {
+      void transport.close();
+      void server.close();
+    }
+  };
 
   const keyAuth = async (request: FastifyRequest, reply: FastifyReply) => {
     const token = bearerToken(request);
@@ -153,30 +207,31 @@ export async function buildMcpApp(options: McpAppOptions): Promise<FastifyInstan
       };
       const toolCall = singleToolCall(request.headers, request.body);
       if (toolCall !== undefined) {
-        const answer = await toolCalls.call(toolCall, request.headers, context);
+        const answer = await toolCalls.call(toolCall, context);
         if (context.overloaded) return protocolError(reply, context.overloaded);
         return reply.type('application/json').send(JSON.stringify(answer));
       }
-      // Anything else (initialize, the tool list, notifications, batches, a body that is not JSON-RPC)
-      // goes to the SDK's web-standard transport, given the request fastify already parsed; its answer
-      // (JSON, not a stream) is sent as it is; the request gets a server and transport of its own.
-      const server = newServer();
-      registerMemoryTools(server, options.service, () => context);
-      const transport = new WebStandardStreamableHTTPServerTransport({
-        sessionIdGenerator: undefined,
-        enableJsonResponse: true,
-      });
-      try {
-        await server.connect(transport);
-        const answer = await transport.handleRequest(webRequest(request), { parsedBody: request.body });
-        if (context.overloaded) return await protocolError(reply, context.overloaded);
-        reply.code(answer.status);
-        answer.headers.forEach((value, name) => void reply.header(name, value));
-        return await reply.send(answer.body === null ? '' : Buffer.from(await answer.arrayBuffer()));
-      } finally {
-        void transport.close();
-        void server.close();
+      // Anything else (initialize, server/discover, the tool list, notifications, batches, every
+      // request of the 2026-07-28 revision, a body that is not JSON-RPC) goes to the SDK, given the
+      // request fastify already parsed; its answer (JSON: the tools send nothing before their
+      // result, so it never turns into a stream) is sent as it is.
+      const web = webRequest(request);
+      contexts.set(web, context);
+      const answer = (await isLegacyRequest(web, request.body))
+        ? await answerLegacy(web, request.body, context)
+        : await modernHandler.fetch(web, { parsedBody: request.body });
+      if (context.overloaded) return protocolError(reply, context.overloaded);
+      reply.code(answer.status);
+      answer.headers.forEach((value, name) => void reply.header(name, value));
+      if (answer.body === null) return reply.send('');
+      // A stream (a 2026-07-28 client's subscriptions/listen) is passed on as it comes; the client
+      // ends it by closing the connection.
+      if (answer.headers.get('content-type')?.startsWith('text/event-stream') === true) {
+        const stream = Readable.fromWeb(answer.body as NodeReadableStream<Uint8Array>);
+        request.raw.once('close', () => void stream.destroy());
+        return reply.send(stream);
       }
+      return reply.send(Buffer.from(await answer.arrayBuffer()));
     },
   });
 

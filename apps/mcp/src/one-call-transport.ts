@@ -1,18 +1,27 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { isJsonContentType } from '@modelcontextprotocol/sdk/shared/mediaType.js';
 import {
-  JSONRPCRequestSchema,
+  isJsonContentType,
+  PROTOCOL_VERSION_META_KEY,
   SUPPORTED_PROTOCOL_VERSIONS,
   type JSONRPCMessage,
   type JSONRPCRequest,
   type RequestId,
-} from '@modelcontextprotocol/sdk/types.js';
+  type Transport,
+} from '@modelcontextprotocol/server';
+
+/** Whether a request's params carry the 2026-07-28 envelope claim (`_meta` naming a protocol version). */
+function hasEnvelopeClaim(body: object): boolean {
+  if (!('params' in body) || typeof body.params !== 'object' || body.params === null) return false;
+  const meta = (body.params as { _meta?: unknown })._meta;
+  return typeof meta === 'object' && meta !== null && PROTOCOL_VERSION_META_KEY in meta;
+}
 
 /**
- * The request of a body that is one JSON-RPC `tools/call`, with the headers the Streamable HTTP
- * transport asks for (Accept of JSON and event streams, a JSON Content-Type, a supported
- * MCP-Protocol-Version or none); undefined for anything else, which the SDK's own transport answers.
+ * The request of a body that is one JSON-RPC `tools/call` of the 2025-era revisions, with the headers
+ * the Streamable HTTP transport asks for (Accept of JSON and event streams, a JSON Content-Type, a
+ * 2025-era MCP-Protocol-Version (the SDK's SUPPORTED_PROTOCOL_VERSIONS) or none, no Mcp-Method header and no per-request envelope); undefined
+ * for anything else, which the SDK's handler answers (every request of the 2026-07-28 revision among
+ * them, so its header and envelope checks stay the SDK's).
  */
 export function singleToolCall(headers: IncomingHttpHeaders, body: unknown): JSONRPCRequest | undefined {
   const accept = headers.accept;
@@ -27,12 +36,18 @@ export function singleToolCall(headers: IncomingHttpHeaders, body: unknown): JSO
     !accept.includes('application/json') ||
     !accept.includes('text/event-stream') ||
     !isJsonContentType(headers['content-type']) ||
-    (version !== undefined && (typeof version !== 'string' || !SUPPORTED_PROTOCOL_VERSIONS.includes(version)))
+    (version !== undefined && (typeof version !== 'string' || !SUPPORTED_PROTOCOL_VERSIONS.includes(version))) ||
+    headers['mcp-method'] !== undefined ||
+    hasEnvelopeClaim(body)
   ) {
     return undefined;
   }
-  const parsed = JSONRPCRequestSchema.safeParse(body);
-  return parsed.success ? parsed.data : undefined;
+  // The checks of the SDK's JSON-RPC request schema, without a zod parse of the whole body (the
+  // server parses the call's params itself).
+  const { jsonrpc, id, params } = body as { jsonrpc?: unknown; id?: unknown; params?: unknown };
+  const validId = typeof id === 'string' || (typeof id === 'number' && Number.isInteger(id));
+  const validParams = params === undefined || (typeof params === 'object' && params !== null && !Array.isArray(params));
+  return jsonrpc === '2.0' && validId && validParams ? (body as JSONRPCRequest) : undefined;
 }
 
 /**
@@ -59,12 +74,12 @@ export class ToolCallTransport<C> implements Transport {
   }
 
   /** Delivers the call to the server connected to this transport; answers with its response. */
-  call(request: JSONRPCRequest, headers: IncomingHttpHeaders, context: C): Promise<JSONRPCMessage> {
+  call(request: JSONRPCRequest, context: C): Promise<JSONRPCMessage> {
     this.lastId = this.lastId === Number.MAX_SAFE_INTEGER ? 1 : this.lastId + 1;
     const id = this.lastId;
     return new Promise((answered) => {
       this.calls.set(id, { id: request.id, context, answered });
-      this.onmessage?.({ ...request, id }, { requestInfo: { headers } });
+      this.onmessage?.({ ...request, id });
     });
   }
 

@@ -1,4 +1,4 @@
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult } from '@modelcontextprotocol/server';
 import { isAppError } from '@mmw/core';
 
 export function toolResult(structured: Record<string, unknown>): CallToolResult {

@@ -1,5 +1,4 @@
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import type { RequestId } from '@modelcontextprotocol/sdk/types.js';
+import type { McpServer, ServerContext } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import {
   forgetInputShape,
@@ -25,22 +24,24 @@ import {
   searchSessionsDescription,
   validateDescription,
 } from './tool-descriptions.ts';
+import { portable } from './portable-schema.ts';
 import { toolError, toolResult } from './tool-result.ts';
 
-// Built once: the SDK turns a raw shape into an object schema on every registration, and requests
-// other than a lone tool call get a server (with its four tools) of their own.
-const schemas = {
-  rememberInput: z.object(rememberInputShape),
-  rememberOutput: z.object({ ...recordViewSchema.shape, ...noticeShape }),
-  searchInput: z.object(searchInputShape),
-  searchOutput: z.object({ ...searchOutputShape, ...noticeShape }),
-  forgetInput: z.object(forgetInputShape),
-  forgetOutput: z.object({ ...forgetOutputShape, ...noticeShape }),
-  validateInput: z.object(validateInputShape),
-  validateOutput: z.object({ ...validateOutputShape, ...noticeShape }),
-  searchSessionsInput: z.object(searchSessionsInputShape),
-  searchSessionsOutput: z.object({ ...searchSessionsOutputShape, ...noticeShape }),
+// Built once: requests other than a lone tool call get a server (with its tools) of their own. Their
+// JSON Schemas write a nullable parameter as `anyOf` branches of one type each (portable-schema.ts).
+export const toolSchemas = {
+  rememberInput: portable(z.object(rememberInputShape)),
+  rememberOutput: portable(z.object({ ...recordViewSchema.shape, ...noticeShape })),
+  searchInput: portable(z.object(searchInputShape)),
+  searchOutput: portable(z.object({ ...searchOutputShape, ...noticeShape })),
+  forgetInput: portable(z.object(forgetInputShape)),
+  forgetOutput: portable(z.object({ ...forgetOutputShape, ...noticeShape })),
+  validateInput: portable(z.object(validateInputShape)),
+  validateOutput: portable(z.object({ ...validateOutputShape, ...noticeShape })),
+  searchSessionsInput: portable(z.object(searchSessionsInputShape)),
+  searchSessionsOutput: portable(z.object({ ...searchSessionsOutputShape, ...noticeShape })),
 };
+const schemas = toolSchemas;
 
 /** What a tool needs of the request that called it. */
 export interface ToolContext {
@@ -51,13 +52,13 @@ export interface ToolContext {
   overloaded?: AppError;
 }
 
-/** The context of a call, found by what the SDK hands its tool: the request's id, as the server knows it. */
-export type ContextOf = (extra: { requestId: RequestId }) => ToolContext | undefined;
+/** The context of a call, found by what the SDK hands its tool (the request's id, as the server knows it). */
+export type ContextOf = (extra: ServerContext) => ToolContext | undefined;
 
 /** Registers the memory tools (and search_sessions) on a server; each finds its request's context with contextOf. */
 export function registerMemoryTools(server: McpServer, service: MemoryService, contextOf: ContextOf): void {
   const run = async (
-    extra: { requestId: RequestId },
+    extra: ServerContext,
     work: (ctx: ToolContext) => Promise<Record<string, unknown>>,
   ) => {
     const ctx = contextOf(extra);
