@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { loadConfig } from '@mmw/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildDashboardApp } from '../src/index.ts';
-import { organizationWith, useDashboard } from './fixtures.ts';
+import { dashboardClient } from './dashboard-client.ts';
+import { organizationWith, PASSWORD, useDashboard } from './fixtures.ts';
 import { pkce, postForm, rawToolCall } from './oauth-support.ts';
 
 // The development setting lets this test serve client id metadata documents over http on loopback;
@@ -97,18 +98,29 @@ describe('client id metadata documents', () => {
   });
 
   it('the production setting refuses http and loopback, private and link-local addresses without fetching', async () => {
-    const token = (clientId: string) =>
-      postForm(`${productionUrl}/oauth/token`, { grant_type: 'authorization_code', code: 'x', code_verifier: 'y', client_id: clientId });
-    expect(await token(`${base}/production.json`)).toMatchObject({ status: 401, body: { error: 'invalid_client', error_description: /must use https/ } });
+    const org = await organizationWith(f, 'cimd-production');
+    const { client } = dashboardClient(productionUrl);
+    await client.auth.signIn.mutate({ email: org.owner.email, password: PASSWORD });
+    const describe = (clientId: string) => client.oauth.describe.query({ params: params(clientId, pkce().challenge) });
+    await expect(describe(`${base}/production.json`)).rejects.toThrow(/must use https/);
     expect(hits.get('/production.json')).toBeUndefined();
     for (const url of ['https://127.0.0.1/client.json', 'https://localhost/client.json', 'https://10.0.0.8/client.json', 'https://169.254.169.254/latest', 'https://[::1]/client.json', 'https://[::ffff:192.168.1.1]/c.json']) {
-      const answer = await token(url);
-      expect(answer).toMatchObject({ status: 401, body: { error: 'invalid_client', error_description: /private, loopback or reserved/ } });
+      await expect(describe(url)).rejects.toThrow(/private, loopback or reserved/);
     }
     // The development setting allows loopback only: a private address is still refused before any connection.
-    const org = await organizationWith(f, 'cimd-private');
     await expect(org.owner.client.oauth.describe.query({ params: params('http://10.0.0.8/client.json', pkce().challenge) })).rejects.toThrow(
       /private, loopback or reserved/,
     );
+  });
+
+  it('the token endpoint, open to anyone, never fetches a document no consent page accepted', async () => {
+    const answer = await postForm(`${f.url}/oauth/token`, {
+      grant_type: 'authorization_code',
+      code: 'x',
+      code_verifier: 'y',
+      client_id: `${base}/never-consented.json`,
+    });
+    expect(answer).toMatchObject({ status: 401, body: { error: 'invalid_client' } });
+    expect(hits.get('/never-consented.json')).toBeUndefined();
   });
 });

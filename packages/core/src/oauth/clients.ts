@@ -107,8 +107,15 @@ export function isDocumentClientId(clientId: string): boolean {
 /**
  * The client of a client_id: a registered one from the table; a metadata document from the cache
  * while it is fresh, or fetched under the policy and cached. Unknown or refused: invalid_client.
+ * Only the authorization request (a signed-in person's consent page) fetches: the token and
+ * revocation endpoints, open to anyone, use what is stored, so they cannot be made to fetch.
  */
-export async function resolveClient(db: Db, clientId: string, policy: ClientDocumentPolicy): Promise<OAuthClient> {
+export async function resolveClient(
+  db: Db,
+  clientId: string,
+  policy: ClientDocumentPolicy,
+  options: { fetch: boolean } = { fetch: true },
+): Promise<OAuthClient> {
   if (clientId.length === 0 || clientId.length > MAX_URI_LENGTH) throw new OAuthError('invalid_client', 'unknown client');
   const [row] = await db.select().from(oauthClients).where(eq(oauthClients.clientId, clientId)).limit(1);
   if (!isDocumentClientId(clientId)) {
@@ -116,9 +123,9 @@ export async function resolveClient(db: Db, clientId: string, policy: ClientDocu
     return asClient(row);
   }
   const url = clientDocumentUrl(clientId, policy);
-  if (row?.kind === 'metadata_document' && row.fetchedAt !== null && Date.now() - row.fetchedAt.getTime() < DOCUMENT_CACHE_MS) {
-    return asClient(row);
-  }
+  const fresh = row?.fetchedAt != null && Date.now() - row.fetchedAt.getTime() < DOCUMENT_CACHE_MS;
+  if (row?.kind === 'metadata_document' && (fresh || !options.fetch)) return asClient(row);
+  if (!options.fetch) throw new OAuthError('invalid_client', 'unknown client: its metadata document was never accepted');
   const document = await fetchClientDocument(url, policy);
   const metadata = checkedMetadata(document, 'invalid_client');
   if ((document as { client_id?: unknown }).client_id !== clientId) {

@@ -115,7 +115,7 @@ export async function revokeConnectedClient(db: Db, member: Member, grantId: str
 export async function revocationEndpoint(db: Db, settings: OAuthSettings, request: TokenRequest): Promise<void> {
   const clientId = request.basic?.clientId ?? request.params.client_id;
   if (clientId === undefined) throw new OAuthError('invalid_client', 'client_id is missing');
-  const client = await resolveClient(db, clientId, settings.clientDocuments).catch((error: unknown) => {
+  const client = await resolveClient(db, clientId, settings.clientDocuments, { fetch: false }).catch((error: unknown) => {
     throw error instanceof OAuthError ? new OAuthError('invalid_client', error.message) : error;
   });
   authenticateClient(client, request.basic?.secret ?? request.params.client_secret);

@@ -32,7 +32,7 @@ async function requestingClient(db: Db, settings: OAuthSettings, request: TokenR
   if (request.basic !== undefined && request.params.client_id !== undefined && request.params.client_id !== clientId) {
     throw new OAuthError('invalid_client', 'two different client ids');
   }
-  const client = await resolveClient(db, clientId, settings.clientDocuments).catch((error: unknown) => {
+  const client = await resolveClient(db, clientId, settings.clientDocuments, { fetch: false }).catch((error: unknown) => {
     throw error instanceof OAuthError ? new OAuthError('invalid_client', error.message) : error;
   });
   authenticateClient(client, request.basic?.secret ?? request.params.client_secret);
