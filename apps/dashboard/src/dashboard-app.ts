@@ -6,12 +6,13 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyInstance } from 'fastify';
-import type { Billing } from '@mmw/core';
+import { loadConfig, oauthSettings, type Billing, type Config } from '@mmw/core';
 import type { QueryExpander } from '@mmw/core';
 import { isDatabaseReady, type Db } from '@mmw/db';
 import { contextFactory, type DashboardDeps, type InvitationNotifier } from './trpc/context.ts';
 import { appRouter, type AppRouter } from './router.ts';
 import { stripeWebhookRoute } from './stripe-webhook.ts';
+import { oauthRoutes } from './oauth-routes.ts';
 import { webBuildDir } from './web-build.ts';
 import { fileTransport, type MailTransport } from './mail-transport.ts';
 import { serializeRequest } from './request-log.ts';
@@ -40,6 +41,8 @@ export interface DashboardAppOptions {
   expander?: QueryExpander;
   /** The runtime's billing: the Billing pages and Stripe's webhooks. */
   billing?: Billing;
+  /** Settings read from the environment (OAuth token lives and client document policy); defaults otherwise. */
+  config?: Config;
 }
 
 function hopsOf(count: number) {
@@ -58,16 +61,18 @@ export async function buildDashboardApp(options: DashboardAppOptions): Promise<F
   });
   const mail = options.mail ?? fileTransport(options.mailDir ?? join(tmpdir(), 'mmw-mail'), app.log);
   const publicOrigin = options.publicUrl === undefined ? undefined : new URL(options.publicUrl).origin;
+  const mcpUrl = options.mcpUrl ?? 'http://127.0.0.1:8787/mcp';
   const deps: DashboardDeps = {
     db: options.db,
     cookies: { secure: publicOrigin?.startsWith('https:') ?? false },
     publicOrigin,
-    mcpUrl: options.mcpUrl ?? 'http://127.0.0.1:8787/mcp',
+    mcpUrl,
     notifier: options.notifier ?? invitationMailer(mail),
     mail,
     signUpsPerAddress: options.signUpsPerAddress,
     expander: options.expander,
     billing: options.billing,
+    oauth: oauthSettings(options.config ?? loadConfig({}), mcpUrl),
   };
 
   await app.register(fastifyHelmet, {
@@ -102,6 +107,9 @@ export async function buildDashboardApp(options: DashboardAppOptions): Promise<F
   });
 
   await app.register(stripeWebhookRoute(options.billing));
+  await app.register(
+    oauthRoutes({ db: options.db, oauth: deps.oauth, issuer: (request) => publicOrigin ?? `${request.protocol}://${request.host}` }),
+  );
 
   app.get('/healthz', async () => ({ status: 'ok' }));
   app.get('/readyz', async (_request, reply) => {
@@ -117,7 +125,8 @@ export async function buildDashboardApp(options: DashboardAppOptions): Promise<F
   }
   // The web UI routes in the browser: any other page address gets index.html.
   app.setNotFoundHandler(async (request, reply) => {
-    const page = request.method === 'GET' && !request.url.startsWith('/trpc') && !request.url.startsWith('/assets/');
+    const page =
+      request.method === 'GET' && !request.url.startsWith('/trpc') && !request.url.startsWith('/assets/') && !request.url.startsWith('/.well-known/');
     if (!page) return reply.status(404).send({ error: 'not found' });
     if (!existsSync(index)) {
       return reply

@@ -4,6 +4,7 @@ import { authRouter } from './routers/auth.ts';
 import { billingRouter } from './routers/billing.ts';
 import { handoverRouter } from './routers/handover.ts';
 import { keysRouter } from './routers/keys.ts';
+import { oauthRouter } from './routers/oauth.ts';
 import { invitationsRouter, membersRouter } from './routers/members.ts';
 import { projectsRouter } from './routers/projects.ts';
 import { sessionsRouter } from './routers/sessions.ts';
@@ -20,6 +21,7 @@ export const appRouter = router({
   invitations: invitationsRouter,
   projects: projectsRouter,
   keys: keysRouter,
+  oauth: oauthRouter,
   workspaces: workspacesRouter,
   visibility: visibilityRouter,
   handover: handoverRouter,

@@ -22,6 +22,7 @@ const app = await buildDashboardApp({
   logLevel: config.LOG_LEVEL,
   publicUrl: config.PUBLIC_URL,
   mcpUrl: config.MCP_PUBLIC_URL,
+  config,
   billing: runtime.billing,
   expander: runtime.expander,
 });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll } from 'vitest';
 import { createTestDatabase, startMcp, type RunningMcp, type TestDatabase } from '@mmw/test-support';
 import type { FastifyInstance } from 'fastify';
+import { loadConfig } from '@mmw/core';
 import { buildDashboardApp } from '../src/index.ts';
 import { dashboardClient, type DashboardClient } from './dashboard-client.ts';
 import { mailbox, type Mailbox } from './mailbox.ts';
@@ -16,12 +17,14 @@ export interface DashboardFixture {
 }
 
 /** One database, the dashboard and the MCP ingress for a test file. */
-export function useDashboard(): DashboardFixture {
+export function useDashboard(options: { env?: Record<string, string> } = {}): DashboardFixture {
   const fixture = { invitationLinks: [] as string[], mail: mailbox() } as DashboardFixture;
   beforeAll(async () => {
     fixture.db = await createTestDatabase();
-    fixture.mcp = await startMcp(fixture.db.database);
+    // The dashboard is the MCP endpoint's OAuth issuer; its address is known once it listens.
+    fixture.mcp = await startMcp(fixture.db.database, { authorizationServer: () => fixture.url });
     fixture.app = await buildDashboardApp({
+      config: loadConfig(options.env ?? {}),
       db: fixture.db.database.db,
       logLevel: 'silent',
       mcpUrl: fixture.mcp.url,

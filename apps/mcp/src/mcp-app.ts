@@ -8,7 +8,15 @@ import { AjvJsonSchemaValidator } from '@modelcontextprotocol/server/validators/
 import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import { isAppError, type AppError, type MemoryService, type MemorySession } from '@mmw/core';
+import {
+  isAppError,
+  protectedResourceMetadata,
+  protectedResourceMetadataUrl,
+  requireToolScope,
+  type AppError,
+  type MemoryService,
+  type MemorySession,
+} from '@mmw/core';
 import { setLimitHeaders } from './limit-headers.ts';
 import { isDatabaseReady, type Db } from '@mmw/db';
 import { singleToolCall, ToolCallTransport } from './one-call-transport.ts';
@@ -25,6 +33,10 @@ export interface McpAppOptions {
   version?: string;
   /** Bounds on a request's life: all of it, an idle socket, a kept-alive socket between requests. */
   timeouts?: { requestMs: number; connectionMs: number; keepAliveMs: number };
+  /** The MCP endpoint as clients reach it (MCP_PUBLIC_URL); the request's own origin + /mcp by default. */
+  resourceUrl?: string | undefined;
+  /** The OAuth authorization server's issuer (the dashboard's origin), once it is known. */
+  authorizationServer?: () => string | undefined;
 }
 
 const DEFAULT_TIMEOUTS = { requestMs: 30_000, connectionMs: 60_000, keepAliveMs: 5_000 };
@@ -167,18 +179,50 @@ export async function buildMcpApp(options: McpAppOptions): Promise<FastifyInstan
     }
   };
 
+  const resourceOf = (request: FastifyRequest) => options.resourceUrl ?? `${request.protocol}://${request.host}/mcp`;
+
+  // RFC 9728: where a connector learns which authorization server issues tokens for this endpoint.
+  const resourceMetadata = async (request: FastifyRequest, reply: FastifyReply) => {
+    const issuer = options.authorizationServer?.();
+    if (issuer === undefined) return reply.status(404).send({ error: 'not found' });
+    return reply.header('cache-control', 'max-age=300').send(protectedResourceMetadata(resourceOf(request), issuer));
+  };
+  app.get('/.well-known/oauth-protected-resource', resourceMetadata);
+  app.get('/.well-known/oauth-protected-resource/mcp', resourceMetadata);
+
   const keyAuth = async (request: FastifyRequest, reply: FastifyReply) => {
     const token = bearerToken(request);
+    const isKey = token?.startsWith('mmw_') === true;
     try {
       if (token === undefined) throw new Error('missing');
-      request.session = await options.service.authenticate(token, { toolCall: isToolCall(request.body) });
+      request.session = isKey
+        ? await options.service.authenticate(token, { toolCall: isToolCall(request.body) })
+        : await options.service.authenticateAccessToken(token, {
+            resource: resourceOf(request),
+            toolCall: isToolCall(request.body),
+          });
+      requireToolScope(request.session, request.body);
     } catch (error) {
+      if (isAppError(error) && error.code === 'insufficient_scope') {
+        reply.header('www-authenticate', `Bearer error="insufficient_scope", scope="${error.scope ?? ''}"`);
+        return protocolError(reply, error);
+      }
       if (isAppError(error) && error.code !== 'unauthorized') return protocolError(reply, error);
       if (!isAppError(error) && !(error instanceof Error && error.message === 'missing')) {
         request.log.error({ err: describeError(error) }, 'key authentication failed');
         return jsonRpcError(reply, 503, -32603, 'authentication is unavailable, try again');
       }
-      reply.header('www-authenticate', 'Bearer realm="mmw", error="invalid_token"');
+      // A bad key keeps the plain challenge: some clients drop a configured header once they see
+      // resource_metadata. No credential, or a bad OAuth token, points to the authorization server.
+      const metadata = `resource_metadata="${protectedResourceMetadataUrl(resourceOf(request))}"`;
+      reply.header(
+        'www-authenticate',
+        isKey
+          ? 'Bearer realm="mmw", error="invalid_token"'
+          : token === undefined
+            ? `Bearer ${metadata}`
+            : `Bearer ${metadata}, error="invalid_token"`,
+      );
       return jsonRpcError(
         reply,
         401,

@@ -21,6 +21,8 @@ const app = await buildMcpApp({
   db: database.db,
   service: runtime.service,
   logLevel: config.LOG_LEVEL,
+  resourceUrl: config.MCP_PUBLIC_URL,
+  authorizationServer: () => (config.PUBLIC_URL === undefined ? undefined : new URL(config.PUBLIC_URL).origin),
   timeouts: {
     requestMs: config.HTTP_REQUEST_TIMEOUT_MS,
     connectionMs: config.HTTP_CONNECTION_TIMEOUT_MS,

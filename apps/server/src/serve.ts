@@ -43,10 +43,14 @@ const shutdown = handleShutdown({
     async () => releaseLock(),
   ],
 });
+// The dashboard (the OAuth issuer) listens after the MCP ingress; its address is known by then.
+let issuer: string | undefined = config.PUBLIC_URL === undefined ? undefined : new URL(config.PUBLIC_URL).origin;
 const mcp = await buildMcpApp({
   db: database.db,
   service: runtime.service,
   logLevel: config.LOG_LEVEL,
+  resourceUrl: config.MCP_PUBLIC_URL,
+  authorizationServer: () => issuer,
   timeouts: {
     requestMs: config.HTTP_REQUEST_TIMEOUT_MS,
     connectionMs: config.HTTP_CONNECTION_TIMEOUT_MS,
@@ -66,6 +70,7 @@ const dashboard = await buildDashboardApp({
   logLevel: config.LOG_LEVEL,
   publicUrl: config.PUBLIC_URL,
   mcpUrl: config.MCP_PUBLIC_URL ?? mcpUrl,
+  config,
   billing: runtime.billing,
   expander: runtime.expander,
   trustProxy: dashboardConfig.TRUST_PROXY,
@@ -81,6 +86,7 @@ const dashboardAddress = dashboard.server.address();
 const dashboardPort =
   typeof dashboardAddress === 'object' && dashboardAddress ? dashboardAddress.port : config.DASHBOARD_PORT;
 const dashboardUrl = config.PUBLIC_URL ?? `http://${config.HOST}:${dashboardPort}`;
+issuer = new URL(dashboardUrl).origin;
 const credentialsFile = join(config.MMW_DATA_DIR, 'local-credentials');
 // Only the embedded database gets a local account with a printed key and password: a hosted one
 // (DATABASE_URL) starts empty, and its people sign up.

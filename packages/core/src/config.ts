@@ -78,6 +78,13 @@ const envSchema = z
     SHUTDOWN_TIMEOUT_MS: positiveInt.default(25_000),
     /** Apply pending migrations at start (under an advisory lock); off where a migration job does it. */
     MMW_MIGRATE_AT_START: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
+    /** OAuth for connectors: how long an access token lives, and a refresh token. */
+    MMW_OAUTH_ACCESS_TOKEN_SECONDS: positiveInt.default(3600),
+    MMW_OAUTH_REFRESH_TOKEN_DAYS: positiveInt.default(30),
+    /** How long fetching a client id metadata document may take, all of it. */
+    MMW_OAUTH_CLIENT_DOCUMENT_TIMEOUT_MS: positiveInt.default(3000),
+    /** Development only: client id metadata documents over http and from loopback addresses. */
+    MMW_OAUTH_DEV_LOOPBACK_CLIENTS: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .superRefine((env, context) => {

@@ -10,6 +10,8 @@ export const errorTable = {
   unauthorized: { http: 401, trpc: 'UNAUTHORIZED', jsonRpc: -32001 },
   subscription_required: { http: 402, trpc: 'FORBIDDEN', jsonRpc: -32000 },
   forbidden: { http: 403, trpc: 'FORBIDDEN', jsonRpc: -32000 },
+  /** An OAuth token without the scope a tool needs (RFC 6750 insufficient_scope). */
+  insufficient_scope: { http: 403, trpc: 'FORBIDDEN', jsonRpc: -32000 },
   workspace_forbidden: { http: 403, trpc: 'FORBIDDEN', jsonRpc: -32000 },
   project_unavailable: { http: 403, trpc: 'FORBIDDEN', jsonRpc: -32000 },
   record_limit: { http: 403, trpc: 'FORBIDDEN', jsonRpc: -32000 },
@@ -32,12 +34,15 @@ export class AppError extends Error {
   readonly code: ErrorCode;
   /** Seconds until a rate-limited or overloaded caller may try again. */
   readonly retryAfterSeconds: number | undefined;
+  /** The OAuth scope an insufficient_scope failure lacks. */
+  readonly scope: string | undefined;
 
-  constructor(code: ErrorCode, message: string, options: { retryAfterSeconds?: number } = {}) {
+  constructor(code: ErrorCode, message: string, options: { retryAfterSeconds?: number; scope?: string } = {}) {
     super(message);
     this.name = 'AppError';
     this.code = code;
     this.retryAfterSeconds = options.retryAfterSeconds;
+    this.scope = options.scope;
   }
 
   get httpStatus(): number {

@@ -88,3 +88,4 @@ export * from './metrics/metrics-server.ts';
 export * from './lifecycle/graceful-shutdown.ts';
 export * from './lifecycle/startup-failure.ts';
 export * from './lifecycle/readiness-gate.ts';
+export * from './oauth/index.ts';

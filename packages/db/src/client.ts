@@ -185,6 +185,14 @@ export async function withInvitationHash<T>(
   });
 }
 
+/** Runs fn where only the OAuth code or token with this hash is visible: the first step of using it. */
+export async function withOAuthHash<T>(db: Db, hash: string, fn: (tx: Db) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select set_config('mmw.oauth_hash', ${hash}, true)`);
+    return fn(tx);
+  });
+}
+
 /** True when the database answers. */
 export async function isDatabaseReady(db: Db): Promise<boolean> {
   try {

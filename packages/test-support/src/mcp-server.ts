@@ -13,12 +13,23 @@ export interface RunningMcp {
 /** The MCP ingress on a free port of 127.0.0.1, over the given database. */
 export async function startMcp(
   database: Database,
-  options: { env?: Record<string, string>; now?: () => Date; worker?: boolean } = {},
+  options: {
+    env?: Record<string, string>;
+    now?: () => Date;
+    worker?: boolean;
+    /** The OAuth issuer its protected resource metadata names (a dashboard started later). */
+    authorizationServer?: () => string | undefined;
+  } = {},
 ): Promise<RunningMcp> {
   const config = loadConfig(options.env ?? {});
   const runtime = await createRuntime(database, config, options.now ? { now: options.now } : {});
   if (options.worker) await runtime.startWorker();
-  const app = await buildMcpApp({ db: database.db, service: runtime.service, logLevel: 'silent' });
+  const app = await buildMcpApp({
+    db: database.db,
+    service: runtime.service,
+    logLevel: 'silent',
+    ...(options.authorizationServer ? { authorizationServer: options.authorizationServer } : {}),
+  });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
   if (address === null || typeof address === 'string') throw new Error('no port');

@@ -5,6 +5,7 @@ import { Link, match, Redirect, useLocation } from './router.tsx';
 import { AccountSettingsPage } from './pages/AccountSettingsPage.tsx';
 import { AuditPage } from './pages/AuditPage.tsx';
 import { BillingPage } from './pages/BillingPage.tsx';
+import { ConsentPage } from './pages/ConsentPage.tsx';
 import { HandoverPage } from './pages/HandoverPage.tsx';
 import { InvitePage } from './pages/InvitePage.tsx';
 import { VerifyEmailPage } from './pages/VerifyEmailPage.tsx';
@@ -54,6 +55,7 @@ export function App() {
   if (path === '/signup') return signedIn ? <Redirect to={next} /> : <SignUpPage next={next} />;
   if (!signedIn) return <Redirect to={`/signin?next=${encodeURIComponent(path + (search.size > 0 ? `?${search}` : ''))}`} />;
 
+  if (path === '/oauth/authorize') return <ConsentPage search={search} />;
   const invite = match('/invite/:token', path);
   if (invite?.token !== undefined) {
     return (

@@ -43,7 +43,18 @@ export async function authenticateKey(
   options: { countCallWith?: string } = {},
 ): Promise<MemorySession> {
   if (!isWellFormedApiKey(presented)) throw unauthorized();
-  const hash = hashApiKey(presented);
+  return sessionOfKeyHash(query, hashApiKey(presented), options);
+}
+
+/**
+ * The session of the key with this hash, as authenticateKey gives it: for a presented key, and for
+ * an OAuth grant (a key row whose own secret is never given out; its tokens name it).
+ */
+export async function sessionOfKeyHash(
+  query: RunStatement,
+  hash: string,
+  options: { countCallWith?: string } = {},
+): Promise<MemorySession> {
   const { rows } =
     options.countCallWith === undefined
       ? await query({ name: 'mmw_key_session', text: 'select * from mmw_key_session($1)', values: [hash] })

@@ -61,7 +61,14 @@ export async function listKeys(db: Db, member: Member): Promise<KeySummary[]> {
       .innerJoin(projects, eq(projects.id, apiKeys.projectId))
       .innerJoin(owner, eq(owner.id, apiKeys.userId))
       .leftJoin(creator, eq(creator.id, apiKeys.createdBy))
-      .where(and(eq(apiKeys.accountId, member.accountId), isAdmin(member) ? undefined : eq(apiKeys.userId, member.userId)))
+      .where(
+        and(
+          eq(apiKeys.accountId, member.accountId),
+          // OAuth grants are listed apart, as connected clients.
+          isNull(apiKeys.oauthClientId),
+          isAdmin(member) ? undefined : eq(apiKeys.userId, member.userId),
+        ),
+      )
       .orderBy(desc(apiKeys.createdAt))
       .limit(500),
   );
@@ -140,6 +147,7 @@ export async function revokeKey(db: Db, member: Member, keyId: string): Promise<
         and(
           eq(apiKeys.id, keyId),
           eq(apiKeys.accountId, member.accountId),
+          isNull(apiKeys.oauthClientId),
           isNull(apiKeys.revokedAt),
           isAdmin(member) ? undefined : eq(apiKeys.userId, member.userId),
         ),

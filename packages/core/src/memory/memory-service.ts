@@ -15,6 +15,8 @@ import {
   type LimitState,
 } from '../limits/call-limits.ts';
 import { authenticateKey } from '../keys/authenticate-key.ts';
+import { requireScope, scopeForAccess } from '../oauth/scopes.ts';
+import { authenticateAccessToken } from '../oauth/access-token.ts';
 import { withTenant, type Database, type RunStatement } from '@mmw/db';
 import { rethrowAsAppError } from '../database-failure.ts';
 import { forgetRecord, type ForgetInput, type ForgetOutput } from './forget.ts';
@@ -49,6 +51,11 @@ export interface MemoryService {
    * trip for both (the tool's own checks then decide on those windows).
    */
   authenticate(presentedKey: string, options?: { toolCall?: boolean }): Promise<MemorySession>;
+  /**
+   * The session of an OAuth access token issued for `resource` (the MCP endpoint), with its scopes;
+   * 'unauthorized' for an unknown, expired or revoked one, or one for another resource.
+   */
+  authenticateAccessToken(token: string, options: { resource: string; toolCall?: boolean }): Promise<MemorySession>;
   remember(
     session: MemorySession,
     input: RememberInput,
@@ -115,6 +122,7 @@ export function createMemoryService(deps: MemoryServiceDeps): MemoryService {
   /** Project, subscription and call limits, in that order; returns what the call may go on with. */
   async function enter(session: MemorySession, needs: Exclude<Access, 'none'>) {
     if (!session.projectActive) throw new AppError('project_unavailable', messages.projectUnavailable);
+    requireScope(session, scopeForAccess(needs));
     if (needs === 'full' && session.readOnly === true) throw new AppError('forbidden', READ_ONLY_KEY);
     const plan = planById(config, session.plan);
     const entitlement = entitlementFor(session.subscription, plan.graceDays, now());
@@ -222,6 +230,11 @@ export function createMemoryService(deps: MemoryServiceDeps): MemoryService {
         presentedKey,
         protections.limits && options.toolCall === true ? { countCallWith: keyLimits } : {},
       ).catch(rethrowAsAppError),
+    authenticateAccessToken: (token, options) =>
+      authenticateAccessToken(database, token, {
+        resource: options.resource,
+        ...(protections.limits && options.toolCall === true ? { countCallWith: keyLimits } : {}),
+      }).catch(rethrowAsAppError),
     async remember(session, input, options = {}) {
       const idempotencyKey =
         options.idempotencyKey === undefined || !protections.idempotency

@@ -10,6 +10,8 @@ export interface MemorySession {
   /** A read-only key: search and validate_memory only. */
   readOnly?: boolean;
   plan: string;
+  /** An OAuth token's granted scopes; undefined for a key, which may do what its member may. */
+  scopes?: readonly string[];
   subscription: SubscriptionFacts | undefined;
   /** The call's limit windows, when they were counted with the key (MemoryService.authenticate). */
   windows?: CallWindows;

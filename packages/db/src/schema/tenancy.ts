@@ -100,6 +100,12 @@ export const apiKeys = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     /** A read-only key may search and validate, never remember or forget. */
     readOnly: boolean('read_only').notNull().default(false),
+    /** Set when the key is an OAuth grant: the connected client it was granted to. */
+    oauthClientId: text('oauth_client_id'),
+    /** An OAuth grant's scopes (memory:read, memory:write); null for an ordinary key. */
+    oauthScopes: text('oauth_scopes').array(),
+    /** An OAuth grant's audience: the MCP endpoint its tokens are for. */
+    oauthResource: text('oauth_resource'),
   },
   (t) => [index('api_keys_project_idx').on(t.projectId), index('api_keys_prefix_idx').on(t.prefix)],
 );

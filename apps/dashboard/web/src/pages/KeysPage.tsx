@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
+import { ConnectedClients } from '../components/ConnectedClients.tsx';
 import { IssuedKeyDialog } from '../components/IssuedKeyDialog.tsx';
 import { KeyOptionsFields, keyOptionsInput, noKeyOptions } from '../components/KeyOptionsFields.tsx';
 import { Empty, ErrorText, Field, formatTime, Loading, PageTitle, SelectField } from '../components/ui.tsx';
@@ -107,6 +108,7 @@ export function KeysPage({ accountId, role }: AccountPageProps) {
           </table>
         </div>
       )}
+      <ConnectedClients accountId={accountId} />
     </>
   );
 }

@@ -1,0 +1,10 @@
+export * from './access-token.ts';
+export * from './authorize.ts';
+export { registerClient, type OAuthClient } from './clients.ts';
+export { DEFAULT_CLIENT_DOCUMENT_POLICY, type ClientDocumentPolicy } from './fetch-client-document.ts';
+export * from './grants.ts';
+export * from './metadata.ts';
+export * from './oauth-error.ts';
+export * from './scopes.ts';
+export * from './settings.ts';
+export * from './token-endpoint.ts';
