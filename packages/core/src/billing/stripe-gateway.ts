@@ -71,9 +71,25 @@ function idsOf(event: Stripe.Event): Pick<WebhookEvent, 'customerId' | 'subscrip
   }
 }
 
+/**
+ * The signed time (`t=`) of a Stripe-Signature header, in seconds; NaN when there is none. Stripe's
+ * library refuses a timestamp older than the tolerance but takes any timestamp in the future.
+ */
+export function signedAtSeconds(signature: string): number {
+  for (const part of signature.split(',')) {
+    const [name, value] = part.trim().split('=', 2);
+    if (name === 't' && value !== undefined && value !== '') return Number(value);
+  }
+  return Number.NaN;
+}
+
 /** Stripe's errors carry request details; people and logs get this instead. */
 function unavailable(): AppError {
   return new AppError('unavailable', 'Stripe could not be reached; try again in a moment');
+}
+
+function badSignature(): AppError {
+  return new AppError('invalid_input', 'the Stripe-Signature header does not match this body and a current timestamp');
 }
 
 async function call<T>(request: () => Promise<T>): Promise<T> {
@@ -161,6 +177,9 @@ export function createStripeGateway(options: StripeGatewayOptions): BillingGatew
     },
 
     verifyWebhook(rawBody, signature, receivedAt) {
+      // The tolerance holds both ways: a signature dated ahead of our clock is refused too.
+      const aheadSeconds = signedAtSeconds(signature) - receivedAt.getTime() / 1000;
+      if (!(aheadSeconds <= options.toleranceSeconds)) throw badSignature();
       for (const secret of options.webhookSecrets) {
         let event: Stripe.Event;
         try {
@@ -177,7 +196,7 @@ export function createStripeGateway(options: StripeGatewayOptions): BillingGatew
         }
         return { id: event.id, type: event.type, created: new Date(event.created * 1000), ...idsOf(event) };
       }
-      throw new AppError('invalid_input', 'the Stripe-Signature header does not match this body and a current timestamp');
+      throw badSignature();
     },
   };
 }
