@@ -29,6 +29,7 @@ export * from './billing/set-subscription.ts';
 export * from './memory/memory-session.ts';
 export * from './billing/plans.ts';
 export * from './billing/entitlement.ts';
+export * from './billing/call-allowance.ts';
 export * from './limits/call-limits.ts';
 export * from './memory/idempotency.ts';
 export * from './auth/credentials.ts';

@@ -10,6 +10,8 @@ export interface MemorySession {
   /** A read-only key: search and validate_memory only. */
   readOnly?: boolean;
   plan: string;
+  /** The account's tool calls this month before this one, as counted so far (the plan's allowance). */
+  callsThisMonth?: number;
   subscription: SubscriptionFacts | undefined;
   /** The call's limit windows, when they were counted with the key (MemoryService.authenticate). */
   windows?: CallWindows;
