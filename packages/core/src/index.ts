@@ -30,6 +30,8 @@ export * from './memory/memory-session.ts';
 export * from './billing/plans.ts';
 export * from './billing/entitlement.ts';
 export * from './billing/call-allowance.ts';
+export * from './billing/person-trial.ts';
+export * from './billing/plan-prices.ts';
 export * from './limits/call-limits.ts';
 export * from './memory/idempotency.ts';
 export * from './auth/credentials.ts';

@@ -4,8 +4,10 @@ import { z } from 'zod';
 import type { Config } from '../config.ts';
 import { isAdmin, type Member } from '../orgs/member.ts';
 import { callsThisMonth } from '../usage/call-count.ts';
+import { allowanceResetsOn } from './call-allowance.ts';
 import { entitlementFor } from './entitlement.ts';
-import { planById, plans, PLAN_IDS, SOLD_PLAN_IDS, type Plan } from './plans.ts';
+import type { PlanPrices } from './plan-prices.ts';
+import { isSoldPlanId, planById, plans, PLAN_IDS, SOLD_PLAN_IDS, type Plan } from './plans.ts';
 import { isSubscriptionStatus } from './subscription-status.ts';
 
 const usageSchema = z.object({ used: z.number(), limit: z.number().nullable() });
@@ -24,6 +26,15 @@ const planSchema = z.object({
   graceDays: z.number(),
   /** Can be bought here: billing is on and the plan has a Stripe price. */
   forSale: z.boolean(),
+  /** The price as Stripe has it (cached); null for plans that are not sold, or while Stripe cannot say. */
+  price: z
+    .object({
+      unitAmount: z.number().nullable(),
+      currency: z.string(),
+      interval: z.string().nullable(),
+      intervalCount: z.number(),
+    })
+    .nullable(),
 });
 
 export const billingOverviewSchema = z.object({
@@ -40,6 +51,8 @@ export const billingOverviewSchema = z.object({
   subscribed: z.boolean(),
   access: z.enum(['full', 'read_only', 'none']),
   notice: z.string().nullable(),
+  /** When the month's call allowance starts over (the first of next month, UTC). */
+  callsResetOn: z.string(),
   usage: z.object({
     records: usageSchema,
     sessionMessages: usageSchema,
@@ -52,9 +65,10 @@ export type BillingOverview = z.infer<typeof billingOverviewSchema>;
 
 const RUNNING = new Set(['active', 'trialing', 'past_due', 'unpaid', 'paused', 'incomplete']);
 
-function planView(plan: Plan, billingEnabled: boolean): z.infer<typeof planSchema> {
+function planView(plan: Plan, billingEnabled: boolean, prices: PlanPrices): z.infer<typeof planSchema> {
   const { stripePriceId, ...rest } = plan;
-  return { ...rest, forSale: billingEnabled && stripePriceId !== undefined };
+  const price = isSoldPlanId(plan.id) ? prices[plan.id] : undefined;
+  return { ...rest, forSale: billingEnabled && stripePriceId !== undefined, price: price ?? null };
 }
 
 /** The account's plan, subscription, access and usage against the plan, for any member. */
@@ -63,6 +77,7 @@ export async function billingOverview(
   config: Config,
   member: Member,
   now: Date,
+  prices: PlanPrices = {},
 ): Promise<BillingOverview> {
   const billingEnabled = config.STRIPE_SECRET_KEY !== undefined;
   const facts = await withTenant(db, member.accountId, async (tx) => {
@@ -105,7 +120,7 @@ export async function billingOverview(
   return {
     billingEnabled,
     canManage: isAdmin(member),
-    plan: planView(plan, billingEnabled),
+    plan: planView(plan, billingEnabled, prices),
     status,
     currentPeriodEnd: subscription?.currentPeriodEnd?.toISOString() ?? null,
     cancelAtPeriodEnd: subscription?.cancelAtPeriodEnd ?? false,
@@ -113,12 +128,13 @@ export async function billingOverview(
     subscribed: subscription?.stripeSubscriptionId != null && RUNNING.has(status),
     access: entitlement.access,
     notice: entitlement.notice ?? null,
+    callsResetOn: allowanceResetsOn(now).toISOString().slice(0, 10),
     usage: {
       records: { used: facts.records, limit: plan.recordLimit },
       sessionMessages: { used: facts.sessionMessages, limit: plan.sessionMessageLimit },
       callsThisMonth: { used: facts.calls, limit: plan.callsPerMonth },
       members: { used: facts.members, limit: plan.members },
     },
-    plans: shown.map((id) => planView(all[id], billingEnabled)),
+    plans: shown.map((id) => planView(all[id], billingEnabled, prices)),
   };
 }

@@ -166,6 +166,16 @@ export function createStripeGateway(options: StripeGatewayOptions): BillingGatew
       return { url: session.url };
     },
 
+    async retrievePrice(priceId) {
+      const price = await call(() => stripe.prices.retrieve(priceId));
+      return {
+        unitAmount: price.unit_amount,
+        currency: price.currency,
+        interval: price.recurring?.interval ?? null,
+        intervalCount: price.recurring?.interval_count ?? 1,
+      };
+    },
+
     async listSubscriptions(customerId) {
       return call(async () => {
         const found: RemoteSubscription[] = [];
