@@ -32,6 +32,7 @@ export * from './billing/entitlement.ts';
 export * from './billing/call-allowance.ts';
 export * from './billing/person-trial.ts';
 export * from './billing/plan-prices.ts';
+export * from './billing/reconcile-accounts.ts';
 export * from './limits/call-limits.ts';
 export * from './memory/idempotency.ts';
 export * from './auth/credentials.ts';

@@ -9,7 +9,7 @@ import { billingOverview, type BillingOverview } from './billing-overview.ts';
 import { openCustomerPortal, startCheckout } from './checkout.ts';
 import { createPlanPriceCache } from './plan-prices.ts';
 import { plans, type SoldPlanId } from './plans.ts';
-import { createStripeGateway } from './stripe-gateway.ts';
+import { gatewayFromConfig } from './stripe-gateway.ts';
 import { receiveStripeWebhook, type WebhookOutcome } from './stripe-webhook.ts';
 import { syncAccountFromStripe } from './sync-account.ts';
 
@@ -59,17 +59,7 @@ const billingOff = () => new AppError('not_found', 'billing is off on this serve
 export function createBilling(deps: BillingDeps): Billing {
   const { db, config } = deps;
   const now = deps.now ?? (() => new Date());
-  const secretKey = config.STRIPE_SECRET_KEY;
-  const gateway =
-    deps.gateway ??
-    (secretKey === undefined
-      ? undefined
-      : createStripeGateway({
-          secretKey,
-          apiUrl: config.STRIPE_API_URL,
-          webhookSecrets: config.STRIPE_WEBHOOK_SECRET,
-          toleranceSeconds: config.STRIPE_WEBHOOK_TOLERANCE_SECONDS,
-        }));
+  const gateway = deps.gateway ?? gatewayFromConfig(config);
   if (gateway === undefined) {
     const overview = (member: Member) => billingOverview(db, config, member, now());
     return {

@@ -1,4 +1,5 @@
 import Stripe from 'stripe';
+import type { Config } from '../config.ts';
 import { AppError } from '../errors.ts';
 import type { BillingGateway, RemoteSubscription, WebhookEvent } from './billing-gateway.ts';
 
@@ -99,6 +100,19 @@ async function call<T>(request: () => Promise<T>): Promise<T> {
     if (error instanceof AppError) throw error;
     throw unavailable();
   }
+}
+
+/** The gateway of a config: none when billing is off (no STRIPE_SECRET_KEY). */
+export function gatewayFromConfig(config: Config): BillingGateway | undefined {
+  const secretKey = config.STRIPE_SECRET_KEY;
+  return secretKey === undefined
+    ? undefined
+    : createStripeGateway({
+        secretKey,
+        apiUrl: config.STRIPE_API_URL,
+        webhookSecrets: config.STRIPE_WEBHOOK_SECRET,
+        toleranceSeconds: config.STRIPE_WEBHOOK_TOLERANCE_SECONDS,
+      });
 }
 
 export function createStripeGateway(options: StripeGatewayOptions): BillingGateway {
