@@ -53,7 +53,7 @@ const basePlans: Record<PlanId, BasePlan> = {
   trial: {
     id: 'trial',
     name: 'Free trial',
-    summary: 'Every new account, for 14 days, without a card.',
+    summary: '14 days without a card, once per person: organizations you create later share it.',
     trialDays: 14,
     recordLimit: 1_000,
     sessionMessageLimit: 10_000,
