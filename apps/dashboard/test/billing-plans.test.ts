@@ -66,7 +66,12 @@ describe('one trial per person', () => {
     const secondView = await alice.client.billing.overview.query({ accountId: second.id });
     expect(secondView).toMatchObject({ status: 'trialing', access: 'full' });
     expect(Math.abs(new Date(secondView.currentPeriodEnd ?? 0).getTime() - trialEnd)).toBeLessThan(1_000);
-    // Team's trial at Checkout is what is left of it (4 days), not another 14.
+    // Team's trial at Checkout is what is left of it (4 days), not another 14; the page says so first.
+    expect(secondView.plans.map((plan) => [plan.id, plan.checkoutTrialDays])).toEqual([
+      ['trial', 0],
+      ['pro', 0],
+      ['team', 4],
+    ]);
     const { url } = await alice.client.billing.checkout.mutate({ accountId: second.id, plan: 'team' });
     expect(f.stub.sessions.get(url.split('/checkout/')[1] ?? '')?.requested.trialDays).toBe(4);
 
@@ -76,6 +81,7 @@ describe('one trial per person', () => {
     const thirdView = await alice.client.billing.overview.query({ accountId: third.id });
     expect(thirdView).toMatchObject({ status: 'none', access: 'none' });
     expect(thirdView.notice).toMatch(/^\[MMW Notice\]: this account has no active subscription/);
+    expect(thirdView.plans.find((plan) => plan.id === 'team')?.checkoutTrialDays).toBe(0);
     const later = await alice.client.billing.checkout.mutate({ accountId: third.id, plan: 'team' });
     expect(f.stub.sessions.get(later.url.split('/checkout/')[1] ?? '')?.requested.trialDays).toBeNull();
 
