@@ -2,10 +2,12 @@ import {
   AppError,
   createJobQueue,
   provisionKey,
+  reconcileByOperator,
   revokeKeyByOperator,
   setProjectActiveByOperator,
   setSubscriptionByOperator,
 } from '@mmw/core';
+import type { Config } from '@mmw/core';
 import type { Database } from '@mmw/db';
 
 export const usage = `Usage: pnpm mmw <command>
@@ -20,6 +22,8 @@ export const usage = `Usage: pnpm mmw <command>
   project activate --account A --project P
   subscription set --account A --status STATUS [--plan PLAN] [--period-end ISO]
                                             STATUS: active, trialing, past_due, canceled, unpaid, none, ...
+  billing reconcile [--account A]           make every billed account's subscription (or A's) what Stripe
+                                            says now, as the daily reconciliation does; one line per account
   jobs failed                               list jobs that failed after their last retry
   jobs retry JOB_ID                         run a failed job again
 `;
@@ -44,6 +48,7 @@ function parseDate(value: string | undefined): Date | undefined {
 /** Runs one operator command; returns the exit code. */
 export async function runCommand(
   database: Database,
+  config: Config,
   args: string[],
   options: Options,
   print: (line: string) => void,
@@ -91,6 +96,17 @@ export async function runCommand(
       });
       print(`subscription of ${options.account} set to ${options.status}`);
       return 0;
+    }
+    case 'billing reconcile': {
+      const account = options.account?.trim();
+      const done = await reconcileByOperator(
+        { db, config },
+        account === undefined || account === '' ? {} : { account },
+      );
+      for (const { account: slug, outcome } of done) print(`${slug}  ${outcome}`);
+      const failed = done.filter((row) => row.outcome === 'failed').length;
+      print(`${done.length} account(s) reconciled${failed === 0 ? '' : `, ${failed} failed (Stripe could not be asked)`}`);
+      return failed === 0 ? 0 : 1;
     }
     case 'jobs failed': {
       const jobs = await createJobQueue(database, { supervise: false });

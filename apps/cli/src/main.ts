@@ -51,7 +51,7 @@ async function main(argv: string[]): Promise<number> {
   }
   const database = await open();
   try {
-    return await runCommand(database, positionals, values, (line) => process.stdout.write(`${line}\n`));
+    return await runCommand(database, config, positionals, values, (line) => process.stdout.write(`${line}\n`));
   } finally {
     await database.close();
   }

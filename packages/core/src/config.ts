@@ -48,6 +48,8 @@ const envSchema = z
     MMW_PROJECT_CALLS_PER_MINUTE: positiveInt.optional(),
     MMW_RECORD_LIMIT: positiveInt.optional(),
     MMW_SESSION_MESSAGE_LIMIT: positiveInt.optional(),
+    /** Tool calls a month every plan includes, overriding the plans' own allowances. */
+    MMW_CALLS_PER_MONTH: positiveInt.optional(),
     MMW_GRACE_DAYS: z.coerce.number().int().min(0).optional(),
     MMW_MODEL_URL: optionalString,
     MMW_MODEL_API_KEY: optionalString,
@@ -68,7 +70,9 @@ const envSchema = z
     STRIPE_API_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
     STRIPE_PRICE_PRO: optionalString,
     STRIPE_PRICE_TEAM: optionalString,
-    /** How old a webhook's signed timestamp may be. */
+    /** How long the plan picker's prices, read from Stripe, are kept before they are read again. */
+    STRIPE_PRICE_CACHE_SECONDS: positiveInt.default(600),
+    /** How far a webhook's signed timestamp may be from the clock, in the past or the future. */
     STRIPE_WEBHOOK_TOLERANCE_SECONDS: positiveInt.default(300),
     /** Prometheus metrics at /metrics on this port; off when unset. */
     METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),

@@ -9,6 +9,8 @@ export const errorTable = {
   invalid_input: { http: 400, trpc: 'BAD_REQUEST', jsonRpc: -32602 },
   unauthorized: { http: 401, trpc: 'UNAUTHORIZED', jsonRpc: -32001 },
   subscription_required: { http: 402, trpc: 'FORBIDDEN', jsonRpc: -32000 },
+  /** The plan's monthly call allowance is spent: writes wait for the next month. */
+  call_allowance_spent: { http: 402, trpc: 'FORBIDDEN', jsonRpc: -32000 },
   forbidden: { http: 403, trpc: 'FORBIDDEN', jsonRpc: -32000 },
   /** An OAuth token without the scope a tool needs (RFC 6750 insufficient_scope). */
   insufficient_scope: { http: 403, trpc: 'FORBIDDEN', jsonRpc: -32000 },

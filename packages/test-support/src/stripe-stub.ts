@@ -80,6 +80,8 @@ export interface StripeStub {
   secretKey: string;
   webhookSecret: string;
   prices: { pro: string; team: string };
+  /** What each price costs a month, in cents of its currency (US dollars); a test may change them. */
+  priceAmounts: Record<string, { unitAmount: number; currency: string }>;
   /** The environment that points MMW at this stub. */
   env: Record<string, string>;
   customers: Map<
@@ -182,6 +184,10 @@ export async function startStripeStub(options: { clock?: () => Date } = {}): Pro
     secretKey: `sk_test_${randomBytes(12).toString('hex')}`,
     webhookSecret: `whsec_${randomBytes(16).toString('hex')}`,
     prices: { pro: 'price_mmw_pro', team: 'price_mmw_team' },
+    priceAmounts: {
+      price_mmw_pro: { unitAmount: 1_200, currency: 'usd' },
+      price_mmw_team: { unitAmount: 4_900, currency: 'usd' },
+    } as StripeStub['priceAmounts'],
     customers,
     sessions,
     subscriptions,
@@ -382,6 +388,26 @@ export async function startStripeStub(options: { clock?: () => Date } = {}): Pro
         customer,
         return_url: field(params, 'return_url') ?? null,
         url: `${baseUrl}/portal/${sessionId}`,
+      });
+    }
+    if (method === 'GET' && (match = /^\/v1\/prices\/([^/]+)$/.exec(path))) {
+      const priceId = match[1] ?? '';
+      const amount = stub.priceAmounts[priceId];
+      if (amount === undefined) return missing(response, 'price');
+      return answer(200, {
+        id: priceId,
+        object: 'price',
+        active: true,
+        billing_scheme: 'per_unit',
+        currency: amount.currency,
+        unit_amount: amount.unitAmount,
+        unit_amount_decimal: String(amount.unitAmount),
+        recurring: { interval: 'month', interval_count: 1, usage_type: 'licensed' },
+        type: 'recurring',
+        product: `prod_${priceId}`,
+        livemode: false,
+        created: nowSeconds(),
+        metadata: {},
       });
     }
     if (method === 'GET' && path === '/v1/subscriptions') {

@@ -3,6 +3,7 @@ import { accounts, memberships, projects, subscriptions, withTenant, type Db } f
 import { recordAudit } from '../audit/record-audit.ts';
 import { generateSecretToken } from '../auth/session-token.ts';
 import type { NewAccountSubscription } from '../billing/billing.ts';
+import { personTrialEnd } from '../billing/person-trial.ts';
 
 export const DEFAULT_PROJECT = 'default';
 
@@ -42,7 +43,7 @@ export async function createAccount(
     await tx.insert(memberships).values({ accountId, userId: input.ownerUserId, role: 'owner' });
     // Without billing, every account has an active self-hosted subscription with no end; with
     // billing, the Free trial, until a Stripe subscription replaces it.
-    const subscription = input.subscription ?? { status: 'active', plan: 'self-hosted', currentPeriodEnd: null };
+    const subscription = await startingSubscription(tx, input.ownerUserId, input.subscription);
     await tx.insert(subscriptions).values({ accountId, ...subscription }).onConflictDoNothing();
     if (subscription.plan !== 'self-hosted') {
       await recordAudit(tx, {
@@ -59,4 +60,21 @@ export async function createAccount(
     if (!project) throw new Error('project was not created');
     return { accountId, projectId: project.id, slug };
   });
+}
+
+/**
+ * The Free trial is the owner's one trial: an organization they create while it runs ends it with
+ * them; one created after it ended starts without a subscription, and memory works once it subscribes.
+ */
+async function startingSubscription(
+  tx: Db,
+  ownerUserId: string,
+  given: NewAccountSubscription | undefined,
+): Promise<{ status: 'active' | 'trialing' | 'none'; plan: string; currentPeriodEnd: Date | null }> {
+  if (given === undefined) return { status: 'active', plan: 'self-hosted', currentPeriodEnd: null };
+  if (given.status !== 'trialing' || given.currentPeriodEnd === null) return given;
+  const ends = await personTrialEnd(tx, ownerUserId, given.currentPeriodEnd);
+  return ends > given.startsAt
+    ? { status: 'trialing', plan: given.plan, currentPeriodEnd: ends }
+    : { status: 'none', plan: given.plan, currentPeriodEnd: null };
 }

@@ -29,6 +29,17 @@ export interface WebhookEvent {
   clientReferenceId: string | null;
 }
 
+/** A plan's price as Stripe has it: an amount in the currency's minor unit, per interval. */
+export interface PlanPrice {
+  /** In the currency's smallest unit (cents); null for a price that is not a fixed amount. */
+  unitAmount: number | null;
+  /** ISO 4217, lower case as Stripe gives it. */
+  currency: string;
+  /** The billing interval of a recurring price (month, year); null for a one-time price. */
+  interval: string | null;
+  intervalCount: number;
+}
+
 export interface CheckoutRequest {
   accountId: string;
   customerId: string;
@@ -45,6 +56,8 @@ export interface BillingGateway {
   customerAccountId(customerId: string): Promise<string | undefined>;
   createCheckoutSession(input: CheckoutRequest): Promise<{ id: string; url: string }>;
   createPortalSession(input: { customerId: string; returnUrl: string }): Promise<{ url: string }>;
+  /** A price, for the plan picker. */
+  retrievePrice(priceId: string): Promise<PlanPrice>;
   /** Every subscription of the customer, whatever its status. */
   listSubscriptions(customerId: string): Promise<RemoteSubscription[]>;
   /**

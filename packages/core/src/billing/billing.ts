@@ -7,8 +7,9 @@ import type { BillingGateway } from './billing-gateway.ts';
 import { billingJobs } from './billing-jobs.ts';
 import { billingOverview, type BillingOverview } from './billing-overview.ts';
 import { openCustomerPortal, startCheckout } from './checkout.ts';
+import { createPlanPriceCache } from './plan-prices.ts';
 import { plans, type SoldPlanId } from './plans.ts';
-import { createStripeGateway } from './stripe-gateway.ts';
+import { gatewayFromConfig } from './stripe-gateway.ts';
 import { receiveStripeWebhook, type WebhookOutcome } from './stripe-webhook.ts';
 import { syncAccountFromStripe } from './sync-account.ts';
 
@@ -19,6 +20,8 @@ export interface NewAccountSubscription {
   status: 'active' | 'trialing';
   plan: 'self-hosted' | 'trial';
   currentPeriodEnd: Date | null;
+  /** Now, by billing's clock: a trial that ends before it is not given. */
+  startsAt: Date;
 }
 
 /**
@@ -56,23 +59,12 @@ const billingOff = () => new AppError('not_found', 'billing is off on this serve
 export function createBilling(deps: BillingDeps): Billing {
   const { db, config } = deps;
   const now = deps.now ?? (() => new Date());
-  const secretKey = config.STRIPE_SECRET_KEY;
-  const gateway =
-    deps.gateway ??
-    (secretKey === undefined
-      ? undefined
-      : createStripeGateway({
-          secretKey,
-          apiUrl: config.STRIPE_API_URL,
-          webhookSecrets: config.STRIPE_WEBHOOK_SECRET,
-          toleranceSeconds: config.STRIPE_WEBHOOK_TOLERANCE_SECONDS,
-        }));
-  const overview = (member: Member) => billingOverview(db, config, member, now());
-
+  const gateway = deps.gateway ?? gatewayFromConfig(config);
   if (gateway === undefined) {
+    const overview = (member: Member) => billingOverview(db, config, member, now());
     return {
       enabled: false,
-      newAccountSubscription: () => ({ status: 'active', plan: 'self-hosted', currentPeriodEnd: null }),
+      newAccountSubscription: () => ({ status: 'active', plan: 'self-hosted', currentPeriodEnd: null, startsAt: now() }),
       overview,
       startCheckout: () => Promise.reject(billingOff()),
       openPortal: () => Promise.reject(billingOff()),
@@ -84,19 +76,20 @@ export function createBilling(deps: BillingDeps): Billing {
     };
   }
 
+  const priceCache = createPlanPriceCache(config, gateway, now);
+  const overview = async (member: Member) => billingOverview(db, config, member, now(), await priceCache.read());
   const syncDeps = { db, config, gateway, now };
   const jobs = billingJobs({ ...syncDeps, jobs: deps.jobs });
   const trialDays = plans(config).trial.trialDays;
   return {
     enabled: true,
-    newAccountSubscription: () => ({
-      status: 'trialing',
-      plan: 'trial',
-      currentPeriodEnd: new Date(now().getTime() + trialDays * DAY_MS),
-    }),
+    newAccountSubscription: () => {
+      const startsAt = now();
+      return { status: 'trialing', plan: 'trial', currentPeriodEnd: new Date(startsAt.getTime() + trialDays * DAY_MS), startsAt };
+    },
     overview,
-    startCheckout: (member, input) => startCheckout({ db, config, gateway }, member, input),
-    openPortal: (member, input) => openCustomerPortal({ db, config, gateway }, member, input),
+    startCheckout: (member, input) => startCheckout({ db, config, gateway, now }, member, input),
+    openPortal: (member, input) => openCustomerPortal({ db, config, gateway, now }, member, input),
     async refresh(member) {
       assertAdmin(member);
       await syncAccountFromStripe(syncDeps, member.accountId, { via: 'dashboard', actorUserId: member.userId });

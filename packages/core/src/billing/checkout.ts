@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { subscriptions, withTenant, type Db } from '@mmw/db';
+import { subscriptions, withTenant, withUser, type Db } from '@mmw/db';
 import { recordAudit } from '../audit/record-audit.ts';
 import type { Config } from '../config.ts';
 import { AppError } from '../errors.ts';
 import { assertAdmin, type Member } from '../orgs/member.ts';
 import type { BillingGateway } from './billing-gateway.ts';
+import { checkoutTrialDays } from './person-trial.ts';
 import { plans, type SoldPlanId } from './plans.ts';
 import { ensureCustomer } from './stripe-customer.ts';
 
@@ -15,6 +16,7 @@ export interface CheckoutDeps {
   db: Db;
   config: Config;
   gateway: BillingGateway;
+  now: () => Date;
 }
 
 /** Where Stripe sends the browser back: the account's Billing page, which tells how it went. */
@@ -25,7 +27,8 @@ export function billingPageUrl(origin: string, accountId: string, checkout?: 'su
 }
 
 /**
- * A Checkout Session for a plan, with the plan's trial on the account's first Stripe subscription.
+ * A Checkout Session for a plan. The plan's trial comes only with the account's first Stripe
+ * subscription, and only for what is left of the trial of the person who checks out (one per person).
  * An account that already has a live Stripe subscription changes plans in the customer portal.
  */
 export async function startCheckout(
@@ -46,7 +49,10 @@ export async function startCheckout(
     throw new AppError('conflict', 'this account already has a subscription: change its plan in the customer portal (Manage billing)');
   }
   const firstSubscription = current?.stripeSubscriptionId == null;
-  const trialDays = plan.trialDays > 0 && firstSubscription ? plan.trialDays : undefined;
+  const trialDays =
+    plan.trialDays > 0 && firstSubscription
+      ? await withUser(deps.db, member.userId, (tx) => checkoutTrialDays(tx, member.userId, plan.trialDays, deps.now()))
+      : undefined;
   const customerId = await ensureCustomer(deps.db, deps.gateway, member.accountId, member.userId);
   const session = await deps.gateway.createCheckoutSession({
     accountId: member.accountId,

@@ -22,7 +22,10 @@ export interface Plan {
   sessionMessageLimit: number | null;
   keyCallsPerMinute: number;
   projectCallsPerMinute: number;
-  /** Tool calls a month the plan includes: shown against the month's calls, not enforced. */
+  /**
+   * Tool calls a month the plan includes (calendar month, UTC); null is unlimited. Once spent,
+   * remember and forget are refused until the next month; search and validate_memory keep working.
+   */
   callsPerMonth: number | null;
   /** Active members per organization; null is unlimited. */
   members: number | null;
@@ -50,7 +53,7 @@ const basePlans: Record<PlanId, BasePlan> = {
   trial: {
     id: 'trial',
     name: 'Free trial',
-    summary: 'Every new account, for 14 days, without a card.',
+    summary: '14 days without a card, once per person: organizations you create later share it.',
     trialDays: 14,
     recordLimit: 1_000,
     sessionMessageLimit: 10_000,
@@ -119,6 +122,7 @@ function buildPlans(config: Config): Record<PlanId, Plan> {
     keyCallsPerMinute: config.MMW_KEY_CALLS_PER_MINUTE ?? plan.keyCallsPerMinute,
     projectCallsPerMinute: config.MMW_PROJECT_CALLS_PER_MINUTE ?? plan.projectCallsPerMinute,
     graceDays: config.MMW_GRACE_DAYS ?? plan.graceDays,
+    callsPerMonth: plan.callsPerMonth === null ? null : (config.MMW_CALLS_PER_MONTH ?? plan.callsPerMonth),
   });
   return {
     'self-hosted': withConfig(basePlans['self-hosted']),

@@ -1,4 +1,5 @@
 import Stripe from 'stripe';
+import type { Config } from '../config.ts';
 import { AppError } from '../errors.ts';
 import type { BillingGateway, RemoteSubscription, WebhookEvent } from './billing-gateway.ts';
 
@@ -71,9 +72,25 @@ function idsOf(event: Stripe.Event): Pick<WebhookEvent, 'customerId' | 'subscrip
   }
 }
 
+/**
+ * The signed time (`t=`) of a Stripe-Signature header, in seconds; NaN when there is none. Stripe's
+ * library refuses a timestamp older than the tolerance but takes any timestamp in the future.
+ */
+export function signedAtSeconds(signature: string): number {
+  for (const part of signature.split(',')) {
+    const [name, value] = part.trim().split('=', 2);
+    if (name === 't' && value !== undefined && value !== '') return Number(value);
+  }
+  return Number.NaN;
+}
+
 /** Stripe's errors carry request details; people and logs get this instead. */
 function unavailable(): AppError {
   return new AppError('unavailable', 'Stripe could not be reached; try again in a moment');
+}
+
+function badSignature(): AppError {
+  return new AppError('invalid_input', 'the Stripe-Signature header does not match this body and a current timestamp');
 }
 
 async function call<T>(request: () => Promise<T>): Promise<T> {
@@ -83,6 +100,19 @@ async function call<T>(request: () => Promise<T>): Promise<T> {
     if (error instanceof AppError) throw error;
     throw unavailable();
   }
+}
+
+/** The gateway of a config: none when billing is off (no STRIPE_SECRET_KEY). */
+export function gatewayFromConfig(config: Config): BillingGateway | undefined {
+  const secretKey = config.STRIPE_SECRET_KEY;
+  return secretKey === undefined
+    ? undefined
+    : createStripeGateway({
+        secretKey,
+        apiUrl: config.STRIPE_API_URL,
+        webhookSecrets: config.STRIPE_WEBHOOK_SECRET,
+        toleranceSeconds: config.STRIPE_WEBHOOK_TOLERANCE_SECONDS,
+      });
 }
 
 export function createStripeGateway(options: StripeGatewayOptions): BillingGateway {
@@ -150,6 +180,16 @@ export function createStripeGateway(options: StripeGatewayOptions): BillingGatew
       return { url: session.url };
     },
 
+    async retrievePrice(priceId) {
+      const price = await call(() => stripe.prices.retrieve(priceId));
+      return {
+        unitAmount: price.unit_amount,
+        currency: price.currency,
+        interval: price.recurring?.interval ?? null,
+        intervalCount: price.recurring?.interval_count ?? 1,
+      };
+    },
+
     async listSubscriptions(customerId) {
       return call(async () => {
         const found: RemoteSubscription[] = [];
@@ -161,6 +201,9 @@ export function createStripeGateway(options: StripeGatewayOptions): BillingGatew
     },
 
     verifyWebhook(rawBody, signature, receivedAt) {
+      // The tolerance holds both ways: a signature dated ahead of our clock is refused too.
+      const aheadSeconds = signedAtSeconds(signature) - receivedAt.getTime() / 1000;
+      if (!(aheadSeconds <= options.toleranceSeconds)) throw badSignature();
       for (const secret of options.webhookSecrets) {
         let event: Stripe.Event;
         try {
@@ -177,7 +220,7 @@ export function createStripeGateway(options: StripeGatewayOptions): BillingGatew
         }
         return { id: event.id, type: event.type, created: new Date(event.created * 1000), ...idsOf(event) };
       }
-      throw new AppError('invalid_input', 'the Stripe-Signature header does not match this body and a current timestamp');
+      throw badSignature();
     },
   };
 }

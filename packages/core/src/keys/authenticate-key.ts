@@ -25,6 +25,7 @@ const keySessionRow = z.object({
   subscription_period_end: timestamp.nullable(),
   subscription_updated_at: timestamp.nullable(),
   read_only: z.boolean(),
+  calls_this_month: z.coerce.number(),
 });
 
 /**
@@ -85,6 +86,7 @@ export async function sessionOfKeyHash(
     },
     projectActive: found.project_active,
     readOnly: found.read_only,
+    callsThisMonth: found.calls_this_month,
     plan: found.subscription_plan ?? 'self-hosted',
     subscription:
       status !== null && isSubscriptionStatus(status) && found.subscription_updated_at !== null

@@ -1,4 +1,5 @@
 import { recordAudit } from '../audit/record-audit.ts';
+import { spentAllowance } from '../billing/call-allowance.ts';
 import { entitlementFor, type Access } from '../billing/entitlement.ts';
 import { planById } from '../billing/plans.ts';
 import type { Caller } from '../caller.ts';
@@ -8,6 +9,7 @@ import { AppError, isAppError, messages } from '../errors.ts';
 import { createGuardPool, redactSecrets, type GuardPool, type InjectionJudge } from '../guard/index.ts';
 import { judgePlantedInstruction } from '../guard/planted-instructions.ts';
 import { guardRefusals } from '../metrics/metrics.ts';
+import { callsThisMonth } from '../usage/call-count.ts';
 import {
   createCallLimits,
   keyLimitsByPlan,
@@ -119,7 +121,18 @@ export function createMemoryService(deps: MemoryServiceDeps): MemoryService {
   const onRecordStored = deps.onRecordStored ?? (() => Promise.resolve());
   const guardPool = protections.guard ? (deps.guard ?? guardPoolFor(config)) : undefined;
 
-  /** Project, subscription and call limits, in that order; returns what the call may go on with. */
+  /** The month's calls of the session's account before this call, for the plan's allowance. */
+  async function callsBefore(session: MemorySession): Promise<number> {
+    if (session.callsThisMonth !== undefined) return session.callsThisMonth;
+    const { accountId } = session.caller;
+    return withTenant(db, accountId, (tx) => callsThisMonth(tx, accountId)).catch(rethrowAsAppError);
+  }
+
+  /**
+   * Project, subscription, the plan's monthly call allowance and the call limits, in that order;
+   * returns what the call may go on with. A spent allowance works as the grace period does: reads
+   * go on with its notice, writes are refused with it.
+   */
   async function enter(session: MemorySession, needs: Exclude<Access, 'none'>) {
     if (!session.projectActive) throw new AppError('project_unavailable', messages.projectUnavailable);
     requireScope(session, scopeForAccess(needs));
@@ -133,6 +146,9 @@ export function createMemoryService(deps: MemoryServiceDeps): MemoryService {
       );
     }
     if (!protections.limits) return { caller: session.caller, plan, notice: entitlement.notice };
+    const spent = plan.callsPerMonth === null ? undefined : spentAllowance(plan, await callsBefore(session), now());
+    if (spent !== undefined && needs === 'full') throw new AppError('call_allowance_spent', spent);
+    const notice = entitlement.access === 'full' ? (spent ?? entitlement.notice) : entitlement.notice;
     // Windows counted with the key stand for one call: a second tool call of the request counts anew.
     const windows = session.windows;
     session.windows = undefined;
@@ -154,7 +170,7 @@ export function createMemoryService(deps: MemoryServiceDeps): MemoryService {
       throw error;
     }
     session.onLimits?.(state);
-    return { caller: session.caller, plan, notice: entitlement.notice };
+    return { caller: session.caller, plan, notice };
   }
 
   const withNotice = <T extends object>(result: T, notice: string | undefined): WithNotice<T> =>

@@ -12,6 +12,8 @@ export interface MemorySession {
   plan: string;
   /** An OAuth token's granted scopes; undefined for a key, which may do what its member may. */
   scopes?: readonly string[];
+  /** The account's tool calls this month before this one, as counted so far (the plan's allowance). */
+  callsThisMonth?: number;
   subscription: SubscriptionFacts | undefined;
   /** The call's limit windows, when they were counted with the key (MemoryService.authenticate). */
   windows?: CallWindows;

@@ -40,6 +40,11 @@ export const users = pgTable('users', {
   twoFactorEnabledAt: timestamp('two_factor_enabled_at', { withTimezone: true }),
   /** When the person proved they read mail at this address; null until then (an invitation waits for it). */
   emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+  /**
+   * When the person's one trial ends, set when they first start one; every organization they create,
+   * and a plan's trial at Checkout, shares it. Null: they have not had a trial.
+   */
+  trialEndsAt: timestamp('trial_ends_at', { withTimezone: true }),
   createdAt: createdAt(),
 });
 

@@ -24,7 +24,25 @@ const ACCESS_TEXT = { full: 'Memory works in full.', read_only: 'Memory is read-
 const isSold = (id: string): id is 'pro' | 'team' => id === 'pro' || id === 'team';
 const number = (value: number) => value.toLocaleString('en-US');
 const limitText = (value: number | null, unit: string) => (value === null ? `any number of ${unit}` : `${number(value)} ${unit}`);
-const date = (iso: string) => new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
+const date = (iso: string) =>
+  new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+
+interface Price {
+  unitAmount: number | null;
+  currency: string;
+  interval: string | null;
+  intervalCount: number;
+}
+
+/** A Stripe price as people read it: "$12 a month"; the amount is in the currency's minor unit. */
+function priceText(price: Price): string | null {
+  if (price.unitAmount === null) return null;
+  const format = new Intl.NumberFormat('en-US', { style: 'currency', currency: price.currency.toUpperCase() });
+  const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
+  const amount = format.format(price.unitAmount / 10 ** digits).replace(/\.00$/, '');
+  if (price.interval === null) return amount;
+  return price.intervalCount === 1 ? `${amount} a ${price.interval}` : `${amount} every ${price.intervalCount} ${price.interval}s`;
+}
 
 /** Plan, status and usage against the plan; owners and admins subscribe and manage billing here. */
 export function BillingPage({ accountId }: AccountPageProps) {
@@ -113,8 +131,32 @@ export function BillingPage({ accountId }: AccountPageProps) {
         <h3 className="usage-title">Usage</h3>
         <UsageBar label="Records" used={data.usage.records.used} limit={data.usage.records.limit} />
         <UsageBar label="Uploaded session messages" used={data.usage.sessionMessages.used} limit={data.usage.sessionMessages.limit} />
-        <UsageBar label="Calls this month" used={data.usage.callsThisMonth.used} limit={data.usage.callsThisMonth.limit} note="included" />
+        <UsageBar
+          label="Calls this month"
+          used={data.usage.callsThisMonth.used}
+          limit={data.usage.callsThisMonth.limit}
+          note={`included, resets on ${date(data.callsResetOn)}`}
+        />
         <UsageBar label="Members" used={data.usage.members.used} limit={data.usage.members.limit} />
+        <h3 className="usage-title" id="call-rates">Call rates that apply</h3>
+        <dl className="rates" aria-labelledby="call-rates">
+          <div>
+            <dt>Per key</dt>
+            <dd>{number(current.keyCallsPerMinute)} calls a minute</dd>
+          </div>
+          <div>
+            <dt>Per project</dt>
+            <dd>{number(current.projectCallsPerMinute)} calls a minute, all its keys together</dd>
+          </div>
+          <div>
+            <dt>Per month</dt>
+            <dd>
+              {current.callsPerMonth === null
+                ? 'no monthly allowance'
+                : `${number(current.callsPerMonth)} calls included; once they are used, remember and forget wait until ${date(data.callsResetOn)}, search and validate_memory keep working`}
+            </dd>
+          </div>
+        </dl>
         <ErrorText error={portal.error ?? refresh.error} />
       </section>
 
@@ -127,6 +169,13 @@ export function BillingPage({ accountId }: AccountPageProps) {
               return (
                 <article key={plan.id} className={`panel plan${isCurrent ? ' current' : ''}`} aria-label={plan.name}>
                   <h3>{plan.name}</h3>
+                  <p className="plan-price" data-testid={`price-${plan.id}`}>
+                    {plan.price === null
+                      ? plan.id === 'trial'
+                        ? 'Free'
+                        : 'Price unavailable right now'
+                      : (priceText(plan.price) ?? 'Price set in Stripe')}
+                  </p>
                   <p className="muted">{plan.summary}</p>
                   <ul>
                     <li>{limitText(plan.recordLimit, 'records')}</li>
@@ -140,7 +189,7 @@ export function BillingPage({ accountId }: AccountPageProps) {
                     <p className="current-label">Your plan</p>
                   ) : isSold(plan.id) && plan.forSale && data.canManage && !data.subscribed ? (
                     <button type="button" className="primary" disabled={busy} onClick={() => isSold(plan.id) && checkout.mutate({ accountId, plan: plan.id })}>
-                      {plan.trialDays > 0 ? `Start ${plan.trialDays}-day ${plan.name} trial` : `Choose ${plan.name}`}
+                      {plan.checkoutTrialDays > 0 ? `Start ${plan.checkoutTrialDays}-day ${plan.name} trial` : `Choose ${plan.name}`}
                     </button>
                   ) : plan.forSale && data.subscribed && data.canManage ? (
                     <p className="muted">Change plans under Manage billing.</p>
@@ -150,6 +199,11 @@ export function BillingPage({ accountId }: AccountPageProps) {
             })}
           </div>
           {data.canManage ? null : <p className="muted">Only owners and admins can change the plan.</p>}
+          <p className="muted small" data-testid="trial-rule">
+            One trial per person, not one per organization: your trial starts with the first organization you
+            create. Organizations you create later, and a plan&apos;s trial at Checkout, share the days left of it;
+            once it is over they start without one.
+          </p>
           <ErrorText error={checkout.error} />
           <p className="muted small">Payments, cards and invoices are handled by Stripe; MMW never sees card details.</p>
         </section>
