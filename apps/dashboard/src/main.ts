@@ -24,6 +24,7 @@ const app = await buildDashboardApp({
   mcpUrl: config.MCP_PUBLIC_URL,
   billing: runtime.billing,
   expander: runtime.expander,
+  guardInput: runtime.service.guardInput,
 });
 instrumentDashboard(app);
 const metrics =

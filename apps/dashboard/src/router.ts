@@ -5,6 +5,7 @@ import { billingRouter } from './routers/billing.ts';
 import { handoverRouter } from './routers/handover.ts';
 import { keysRouter } from './routers/keys.ts';
 import { invitationsRouter, membersRouter } from './routers/members.ts';
+import { portabilityRouter } from './routers/portability.ts';
 import { projectsRouter } from './routers/projects.ts';
 import { sessionsRouter } from './routers/sessions.ts';
 import { visibilityRouter } from './routers/visibility.ts';
@@ -26,6 +27,7 @@ export const appRouter = router({
   audit: auditRouter,
   billing: billingRouter,
   sessions: sessionsRouter,
+  portability: portabilityRouter,
 });
 
 export type AppRouter = typeof appRouter;

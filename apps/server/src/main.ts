@@ -68,6 +68,7 @@ const dashboard = await buildDashboardApp({
   mcpUrl: config.MCP_PUBLIC_URL ?? mcpUrl,
   billing: runtime.billing,
   expander: runtime.expander,
+  guardInput: runtime.service.guardInput,
   trustProxy: dashboardConfig.TRUST_PROXY,
   ...(dashboardConfig.SMTP_URL === undefined
     ? { mailDir: join(config.MMW_DATA_DIR, 'mail') }

@@ -1,5 +1,5 @@
 import type { CreateFastifyContextOptions } from '@trpc/server/adapters/fastify';
-import { validateSessionToken, type Billing, type QueryExpander, type ValidSession } from '@mmw/core';
+import { validateSessionToken, type Billing, type InputGuard, type QueryExpander, type ValidSession } from '@mmw/core';
 import type { Db } from '@mmw/db';
 import type { FastifyBaseLogger } from 'fastify';
 import type { MailTransport } from '../mail-transport.ts';
@@ -25,6 +25,8 @@ export interface DashboardDeps {
   expander: QueryExpander | undefined;
   /** Plans, Checkout and the customer portal; the Billing pages say so when it is not given. */
   billing: Billing | undefined;
+  /** The Memory Guard as remember uses it: every imported record passes it. */
+  guardInput: InputGuard;
 }
 
 export interface Context {

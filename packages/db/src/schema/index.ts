@@ -5,3 +5,4 @@ export * from './dashboard.ts';
 export * from './billing.ts';
 export * from './erasure-and-two-factor.ts';
 export * from './sessions.ts';
+export * from './portability.ts';
