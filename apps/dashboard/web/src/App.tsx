@@ -5,6 +5,7 @@ import { Link, match, Redirect, useLocation } from './router.tsx';
 import { AccountSettingsPage } from './pages/AccountSettingsPage.tsx';
 import { AuditPage } from './pages/AuditPage.tsx';
 import { BillingPage } from './pages/BillingPage.tsx';
+import { ExportImportPage } from './pages/ExportImportPage.tsx';
 import { HandoverPage } from './pages/HandoverPage.tsx';
 import { InvitePage } from './pages/InvitePage.tsx';
 import { VerifyEmailPage } from './pages/VerifyEmailPage.tsx';
@@ -32,6 +33,7 @@ const accountPages = {
   audit: AuditPage,
   billing: BillingPage,
   account: AccountSettingsPage,
+  portability: ExportImportPage,
 } as const;
 
 function isAccountPage(page: string): page is keyof typeof accountPages {
