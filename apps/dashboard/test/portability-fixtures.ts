@@ -40,6 +40,6 @@ export function comparable(text: string, originalOf: Map<string, string> = new M
     if (Array.isArray(copy.derived_from)) copy.derived_from = copy.derived_from.map(back);
     return copy;
   });
-  const key = (line: Line) => `${line.type ?? ''}:${String(line.id ?? '')}:${String(line.from ?? '')}:${String(line.to ?? '')}`;
+  const key = (line: Line) => JSON.stringify([line.type ?? '', line.id ?? '', line.from ?? '', line.to ?? '']);
   return lines.sort((a, b) => key(a).localeCompare(key(b)));
 }

@@ -120,7 +120,7 @@ describe('import, through the dashboard door', () => {
       limit: 20,
     });
     const mapping = await mappingOf(targetId);
-    const newIdOf = (original: string) => [...mapping].find(([, from]) => from === original)?.[0];
+    const newIdOf = (original: string | undefined) => [...mapping].find(([, from]) => from === original)?.[0];
     const contents = found.result.map((row) => row.content);
     expect(contents).toContain('staging is deployed with the container app-staging-2');
     const summary = await f.db.query<{ derived_from: string[] }>('select derived_from from records where id = $1', [newIdOf(ids.summary)]);
