@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { connectMcp } from '@mmw/test-support';
 import { describe, expect, it } from 'vitest';
-import { useBrowser } from './browser-fixture.ts';
+import { screenshots, useBrowser } from './browser-fixture.ts';
 import { organizationWith, PASSWORD, useDashboard } from './fixtures.ts';
 
 const f = useDashboard();
@@ -52,6 +52,15 @@ describe('the Export and import page', () => {
     await page.getByLabel('Export file (.jsonl)').setInputFiles({ name: 'notes.jsonl', mimeType: 'text/plain', buffer: Buffer.from('hello\n') });
     await page.getByRole('button', { name: 'Import', exact: true }).click();
     await page.getByRole('alert').filter({ hasText: 'line 1 is not JSON' }).waitFor();
+    await page.screenshot({ path: `${screenshots}export-import.png`, fullPage: true });
+
+    // On a phone, both forms fit the screen's width.
+    await page.setViewportSize({ width: 390, height: 844 });
+    for (const name of ['Export', 'Import']) {
+      const form = page.getByRole('form', { name });
+      const box = await form.boundingBox();
+      expect(box === null ? 'hidden' : box.x >= 0 && box.x + box.width <= 390).toBe(true);
+    }
     await context.close();
   });
 });
