@@ -1,5 +1,6 @@
 import {
   AppError,
+  billingOverview,
   createInputGuard,
   createJobQueue,
   exportJsonLines,
@@ -134,6 +135,7 @@ export async function runCommand(
       try {
         const report = await importJsonLines(db, importer, { project: options.project }, readLines(io.input(options.file)), {
           guard: createInputGuard(guard),
+          allowance: await billingOverview(db, io.config, importer, new Date()),
         });
         print(
           `imported ${report.imported} records, ${report.tombstones} tombstones and ${report.relations} relations from ${report.source}; ` +

@@ -75,4 +75,21 @@ describe('pnpm mmw export and import', () => {
     expect(missing.stderr).toBe("mmw: account 'nobody-here' not found, or it has no owner\n");
     expect((await mmw(['export'])).stderr).toBe('mmw: --account is required\n');
   });
+
+  it("refuses an import past the plan's record limit, and imports nothing", async () => {
+    const exported = await mmw(['export', '--account', 'cli-from']);
+    await mcp.key('cli-small', 'main', 'ops@cli-small.example');
+    const refused = await runScript(
+      'apps/cli/src/main.ts',
+      ['import', '--account', 'cli-small'],
+      { DATABASE_URL: testDb.url, MMW_RECORD_LIMIT: '2' },
+      { input: exported.stdout },
+    );
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/^mmw: record limit reached: the \S+ plan keeps at most 2 records/);
+    const [row] = await testDb.query<{ n: string }>(
+      "select count(*) as n from records r join accounts a on a.id = r.account_id where a.slug = 'cli-small'",
+    );
+    expect(Number(row?.n)).toBe(0);
+  });
 });

@@ -45,9 +45,11 @@ export const portabilityRouter = router({
       }),
     )
     .output(importReportSchema)
-    .mutation(({ ctx, input }) =>
-      importJsonLines(ctx.deps.db, ctx.member, { project: input.project }, readLines([input.file]), {
+    .mutation(async ({ ctx, input }) => {
+      const allowance = await ctx.deps.billing?.overview(ctx.member);
+      return importJsonLines(ctx.deps.db, ctx.member, { project: input.project }, readLines([input.file]), {
         guard: ctx.deps.guardInput,
-      }),
-    ),
+        ...(allowance === undefined ? {} : { allowance }),
+      });
+    }),
 });

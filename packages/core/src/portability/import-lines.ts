@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { withTenant, type Db } from '@mmw/db';
 import { recordAudit } from '../audit/record-audit.ts';
-import { AppError, isAppError } from '../errors.ts';
+import { AppError, isAppError, messages } from '../errors.ts';
 import type { InputGuard } from '../memory/guard-input.ts';
 import { validateRememberInput } from '../memory/record-input.ts';
+import { recordLimitReached } from '../memory/remember.ts';
 import { assertAdmin, type Member } from '../orgs/member.ts';
 import {
   EXPORT_FORMAT,
@@ -96,6 +97,11 @@ function parseBody(text: string, number: number): BodyLine {
 export interface ImportDeps {
   /** The Memory Guard, as remember uses it (memory-service.ts): every record passes it. */
   guard: InputGuard;
+  /**
+   * What the account's subscription allows (billing-overview.ts): an import is a write, refused
+   * without full access, and its records count against the plan's record limit.
+   */
+  allowance?: { access: 'full' | 'read_only' | 'none'; notice: string | null; plan: { name: string; recordLimit: number | null } };
 }
 
 /**
@@ -116,6 +122,10 @@ export async function importJsonLines(
 ): Promise<ImportReport> {
   assertAdmin(importer);
   const accountId = importer.accountId;
+  const allowance = deps.allowance;
+  if (allowance !== undefined && allowance.access !== 'full') {
+    throw new AppError('subscription_required', allowance.notice ?? messages.notice('memory is read-only'));
+  }
   try {
     return await withTenant(db, accountId, (tx) => importInTransaction(tx, importer, target, lines, deps));
   } catch (error) {
@@ -249,8 +259,15 @@ async function importInTransaction(
     report.imported += live;
     report.tombstones += rows.length - live;
     if (live > 0) {
-      await tx.execute(sql`insert into account_usage as u (account_id, record_count) values (${accountId}::uuid, ${live})
-        on conflict (account_id) do update set record_count = u.record_count + ${live}`);
+      // Counted as mmw_remember() counts (migration 0020), past the plan's limit refused: the import rolls back.
+      const limit = deps.allowance?.plan.recordLimit ?? null;
+      const counted = await tx.execute(sql`insert into account_usage as u (account_id, record_count)
+        select ${accountId}::uuid, ${live} where ${limit}::int is null or ${live} <= ${limit}::int
+        on conflict (account_id) do update set record_count = u.record_count + ${live}
+          where ${limit}::int is null or u.record_count + ${live} <= ${limit}::int
+        returning u.record_count`);
+      const rows = (counted as { rows: unknown[] }).rows;
+      if (rows.length === 0 && deps.allowance !== undefined) throw recordLimitReached(deps.allowance.plan);
     }
     batch = [];
   }
