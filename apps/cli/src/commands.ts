@@ -1,6 +1,14 @@
 import {
   AppError,
+  billingOverview,
+  createInputGuard,
   createJobQueue,
+  exportJsonLines,
+  guardPoolFor,
+  importJsonLines,
+  operatorMember,
+  readLines,
+  type Config,
   provisionKey,
   reconcileByOperator,
   revokeKeyByOperator,
@@ -24,13 +32,30 @@ export const usage = `Usage: pnpm mmw <command>
                                             STATUS: active, trialing, past_due, canceled, unpaid, none, ...
   billing reconcile [--account A]           make every billed account's subscription (or A's) what Stripe
                                             says now, as the daily reconciliation does; one line per account
+  export --account A [--project P] [--workspace W] [--member EMAIL] > file.jsonl
+                                            the account's records (or a project's, a workspace's) as JSON Lines,
+                                            as the member (the first owner by default) may read them
+  import --account A [--project P] [--member EMAIL] [--file F]
+                                            import an export (standard input, or F) into the account; prints
+                                            what was imported and what was skipped, and why
   jobs failed                               list jobs that failed after their last retry
   jobs retry JOB_ID                         run a failed job again
 `;
 
 export type Options = Partial<
-  Record<'account' | 'project' | 'member' | 'name' | 'status' | 'plan' | 'period-end' | 'expires-days', string>
+  Record<
+    'account' | 'project' | 'member' | 'name' | 'status' | 'plan' | 'period-end' | 'expires-days' | 'workspace' | 'file',
+    string
+  >
 > & { 'read-only'?: boolean };
+
+/** What export and import read and write besides lines of text: the file's bytes, and the settings. */
+export interface CommandIo {
+  /** Writes a piece of the export to standard output, waiting while it is full. */
+  write(text: string): Promise<void>;
+  /** The bytes of the file to import: standard input, or the file --file names. */
+  input(file: string | undefined): AsyncIterable<Uint8Array | string>;
+}
 
 function required(options: Options, name: Exclude<keyof Options, 'read-only'>): string {
   const value = options[name]?.trim();
@@ -52,6 +77,7 @@ export async function runCommand(
   args: string[],
   options: Options,
   print: (line: string) => void,
+  io?: CommandIo,
 ): Promise<number> {
   const db = database.db;
   const [noun, verb, target] = args;
@@ -107,6 +133,35 @@ export async function runCommand(
       const failed = done.filter((row) => row.outcome === 'failed').length;
       print(`${done.length} account(s) reconciled${failed === 0 ? '' : `, ${failed} failed (Stripe could not be asked)`}`);
       return failed === 0 ? 0 : 1;
+    }
+    case 'export': {
+      if (io === undefined) throw new AppError('invalid_input', 'export writes to standard output');
+      const exporter = await operatorMember(db, { account: required(options, 'account'), member: options.member });
+      const pages = exportJsonLines(db, exporter, { project: options.project, workspace: options.workspace }, {
+        instance: config.PUBLIC_URL === undefined ? null : new URL(config.PUBLIC_URL).origin,
+      });
+      for await (const page of pages) await io.write(page);
+      return 0;
+    }
+    case 'import': {
+      if (io === undefined) throw new AppError('invalid_input', 'import reads standard input or --file');
+      const importer = await operatorMember(db, { account: required(options, 'account'), member: options.member });
+      const guard = guardPoolFor(config);
+      try {
+        const report = await importJsonLines(db, importer, { project: options.project }, readLines(io.input(options.file)), {
+          guard: createInputGuard(guard),
+          allowance: await billingOverview(db, config, importer, new Date()),
+        });
+        print(
+          `imported ${report.imported} records, ${report.tombstones} tombstones and ${report.relations} relations from ${report.source}; ` +
+            `${report.alreadyPresent} already present; ${report.skipped} skipped; ${report.droppedReferences} references to records not imported dropped`,
+        );
+        for (const [reason, count] of Object.entries(report.skippedByReason)) print(`skipped ${count}: ${reason}`);
+        for (const skipped of report.skippedLines) print(`  line ${skipped.line} (${skipped.id}): ${skipped.reason}`);
+        return 0;
+      } finally {
+        await guard.close();
+      }
     }
     case 'jobs failed': {
       const jobs = await createJobQueue(database, { supervise: false });

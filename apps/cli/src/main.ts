@@ -1,3 +1,5 @@
+import { createReadStream } from 'node:fs';
+import { once } from 'node:events';
 import { parseArgs } from 'node:util';
 import { isAppError, loadConfig } from '@mmw/core';
 import { migratePostgres, openDatabase, runningServerPid, type Database } from '@mmw/db';
@@ -35,6 +37,8 @@ async function main(argv: string[]): Promise<number> {
       plan: { type: 'string' },
       'period-end': { type: 'string' },
       'expires-days': { type: 'string' },
+      workspace: { type: 'string' },
+      file: { type: 'string' },
       'read-only': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
@@ -51,7 +55,12 @@ async function main(argv: string[]): Promise<number> {
   }
   const database = await open();
   try {
-    return await runCommand(database, config, positionals, values, (line) => process.stdout.write(`${line}\n`));
+    return await runCommand(database, config, positionals, values, (line) => process.stdout.write(`${line}\n`), {
+      async write(text) {
+        if (!process.stdout.write(text)) await once(process.stdout, 'drain');
+      },
+      input: (file) => (file === undefined ? process.stdin : createReadStream(file)),
+    });
   } finally {
     await database.close();
   }

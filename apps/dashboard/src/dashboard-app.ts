@@ -6,7 +6,17 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { loadConfig, oauthSettings, type Billing, type Config } from '@mmw/core';
+import {
+  createInputGuard,
+  guardPoolFor,
+  loadConfig,
+  MAX_UPLOAD_BYTES,
+  oauthSettings,
+  type Billing,
+  type Config,
+  type GuardPool,
+  type InputGuard,
+} from '@mmw/core';
 import type { QueryExpander } from '@mmw/core';
 import { isDatabaseReady, type Db } from '@mmw/db';
 import { contextFactory, type DashboardDeps, type InvitationNotifier } from './trpc/context.ts';
@@ -43,6 +53,8 @@ export interface DashboardAppOptions {
   billing?: Billing;
   /** Settings read from the environment (OAuth token lives and client document policy); defaults otherwise. */
   config?: Config;
+  /** The runtime's Memory Guard (service.guardInput); a pool of its own, closed with the app, when absent. */
+  guardInput?: InputGuard;
 }
 
 function hopsOf(count: number) {
@@ -60,6 +72,17 @@ export async function buildDashboardApp(options: DashboardAppOptions): Promise<F
     trustProxy: typeof options.trustProxy === 'number' ? hopsOf(options.trustProxy) : (options.trustProxy ?? false),
   });
   const mail = options.mail ?? fileTransport(options.mailDir ?? join(tmpdir(), 'mmw-mail'), app.log);
+  let ownGuard: GuardPool | undefined;
+  const guardInput: InputGuard =
+    options.guardInput ??
+    ((valid) => {
+      // The defaults of the Guard's settings; made on the first import only.
+      ownGuard ??= guardPoolFor(loadConfig({}));
+      return createInputGuard(ownGuard)(valid);
+    });
+  app.addHook('onClose', async () => {
+    await ownGuard?.close();
+  });
   const publicOrigin = options.publicUrl === undefined ? undefined : new URL(options.publicUrl).origin;
   const mcpUrl = options.mcpUrl ?? 'http://127.0.0.1:8787/mcp';
   const deps: DashboardDeps = {
@@ -73,6 +96,7 @@ export async function buildDashboardApp(options: DashboardAppOptions): Promise<F
     expander: options.expander,
     billing: options.billing,
     oauth: oauthSettings(options.config ?? loadConfig({}), mcpUrl),
+    guardInput,
   };
 
   await app.register(fastifyHelmet, {
@@ -95,6 +119,10 @@ export async function buildDashboardApp(options: DashboardAppOptions): Promise<F
     strictTransportSecurity: deps.cookies.secure ? { maxAge: 31_536_000, includeSubDomains: true } : false,
   });
   await app.register(fastifyCookie);
+  // An export uploaded for import travels as a tRPC input: JSON escaping can double its size.
+  app.addHook('onRoute', (route) => {
+    if (route.url.startsWith('/trpc')) route.bodyLimit = 2 * MAX_UPLOAD_BYTES + 64 * 1024;
+  });
   await app.register(fastifyTRPCPlugin, {
     prefix: '/trpc',
     trpcOptions: {

@@ -6,6 +6,7 @@ import { handoverRouter } from './routers/handover.ts';
 import { keysRouter } from './routers/keys.ts';
 import { oauthRouter } from './routers/oauth.ts';
 import { invitationsRouter, membersRouter } from './routers/members.ts';
+import { portabilityRouter } from './routers/portability.ts';
 import { projectsRouter } from './routers/projects.ts';
 import { sessionsRouter } from './routers/sessions.ts';
 import { visibilityRouter } from './routers/visibility.ts';
@@ -28,6 +29,7 @@ export const appRouter = router({
   audit: auditRouter,
   billing: billingRouter,
   sessions: sessionsRouter,
+  portability: portabilityRouter,
 });
 
 export type AppRouter = typeof appRouter;

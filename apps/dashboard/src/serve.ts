@@ -25,6 +25,7 @@ const app = await buildDashboardApp({
   config,
   billing: runtime.billing,
   expander: runtime.expander,
+  guardInput: runtime.service.guardInput,
 });
 instrumentDashboard(app);
 const metrics =

@@ -73,6 +73,7 @@ const dashboard = await buildDashboardApp({
   config,
   billing: runtime.billing,
   expander: runtime.expander,
+  guardInput: runtime.service.guardInput,
   trustProxy: dashboardConfig.TRUST_PROXY,
   ...(dashboardConfig.SMTP_URL === undefined
     ? { mailDir: join(config.MMW_DATA_DIR, 'mail') }

@@ -80,6 +80,8 @@ export { createCallCounter, type CallCounter } from './usage/call-count.ts';
 export * from './open-configured-database.ts';
 export * from './erasure/purge-record.ts';
 export * from './erasure/export-records.ts';
+export * from './portability/index.ts';
+export * from './memory/guard-input.ts';
 export * from './erasure/delete-account.ts';
 export * from './auth/two-factor/enrolment.ts';
 export * from './auth/two-factor/second-factor-sign-in.ts';

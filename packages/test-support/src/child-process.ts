@@ -18,6 +18,8 @@ const node = (script: string, args: string[], options: RunOptions = {}) =>
 export interface RunOptions {
   /** A script of the build output (dist/…), run by plain node as production runs it. */
   built?: boolean;
+  /** Written to the script's standard input, which is then closed (runScript only). */
+  input?: string;
 }
 
 export interface RunningProcess {
@@ -79,6 +81,10 @@ export async function runScript(
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  if (options.input !== undefined) {
+    child.stdin.on('error', () => undefined);
+    child.stdin.end(options.input);
+  }
   const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
   return { code, stdout, stderr };
 }

@@ -1,5 +1,12 @@
 import type { CreateFastifyContextOptions } from '@trpc/server/adapters/fastify';
-import { validateSessionToken, type Billing, type OAuthSettings, type QueryExpander, type ValidSession } from '@mmw/core';
+import {
+  validateSessionToken,
+  type Billing,
+  type InputGuard,
+  type OAuthSettings,
+  type QueryExpander,
+  type ValidSession,
+} from '@mmw/core';
 import type { Db } from '@mmw/db';
 import type { FastifyBaseLogger } from 'fastify';
 import type { MailTransport } from '../mail-transport.ts';
@@ -27,6 +34,8 @@ export interface DashboardDeps {
   billing: Billing | undefined;
   /** The OAuth authorization server's settings: the MCP endpoint as audience, token lives, fetch policy. */
   oauth: OAuthSettings;
+  /** The Memory Guard as remember uses it: every imported record passes it. */
+  guardInput: InputGuard;
 }
 
 export interface Context {

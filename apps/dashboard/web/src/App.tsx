@@ -6,6 +6,7 @@ import { AccountSettingsPage } from './pages/AccountSettingsPage.tsx';
 import { AuditPage } from './pages/AuditPage.tsx';
 import { BillingPage } from './pages/BillingPage.tsx';
 import { ConsentPage } from './pages/ConsentPage.tsx';
+import { ExportImportPage } from './pages/ExportImportPage.tsx';
 import { HandoverPage } from './pages/HandoverPage.tsx';
 import { InvitePage } from './pages/InvitePage.tsx';
 import { VerifyEmailPage } from './pages/VerifyEmailPage.tsx';
@@ -33,6 +34,7 @@ const accountPages = {
   audit: AuditPage,
   billing: BillingPage,
   account: AccountSettingsPage,
+  portability: ExportImportPage,
 } as const;
 
 function isAccountPage(page: string): page is keyof typeof accountPages {

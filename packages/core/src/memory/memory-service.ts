@@ -7,7 +7,6 @@ import type { QueryExpander } from '../archivist/query-expansion.ts';
 import type { Config } from '../config.ts';
 import { AppError, isAppError, messages } from '../errors.ts';
 import { createGuardPool, redactSecrets, type GuardPool, type InjectionJudge } from '../guard/index.ts';
-import { judgePlantedInstruction } from '../guard/planted-instructions.ts';
 import { guardRefusals } from '../metrics/metrics.ts';
 import { callsThisMonth } from '../usage/call-count.ts';
 import {
@@ -22,6 +21,7 @@ import { authenticateAccessToken } from '../oauth/access-token.ts';
 import { withTenant, type Database, type RunStatement } from '@mmw/db';
 import { rethrowAsAppError } from '../database-failure.ts';
 import { forgetRecord, type ForgetInput, type ForgetOutput } from './forget.ts';
+import { createInputGuard, type InputGuard } from './guard-input.ts';
 import { validateIdempotencyKey } from './idempotency.ts';
 import type { MemorySession } from './memory-session.ts';
 import { validateRememberInput, type RememberInput, type ValidRememberInput } from './record-input.ts';
@@ -69,6 +69,8 @@ export interface MemoryService {
   /** A batch of uploaded session messages (POST /sessions/upload): counted as one call. */
   uploadSessions(session: MemorySession, batch: unknown): Promise<SessionBatchResult>;
   searchSessions(session: MemorySession, input: SearchSessionsInput): Promise<WithNotice<SearchSessionsOutput>>;
+  /** The Memory Guard remember uses, for other paths that store records (an import). */
+  guardInput: InputGuard;
 }
 
 export interface MemoryServiceDeps {
@@ -176,48 +178,12 @@ export function createMemoryService(deps: MemoryServiceDeps): MemoryService {
   const withNotice = <T extends object>(result: T, notice: string | undefined): WithNotice<T> =>
     notice === undefined ? result : { ...result, notice };
 
-  /**
-   * Where a model judge is configured, it looks at what the built-in verdict let through, and may
-   * still refuse a record whose score lies in the uncertain band (the Guard pool's verdict stands
-   * otherwise; this runs on the event loop, over text the pool has already checked in time).
-   */
-  async function judgeUncertain(valid: ValidRememberInput): Promise<void> {
-    const judge = deps.injectionJudge;
-    if (judge === undefined) return;
-    const fields = [valid.workspace, valid.content, valid.factKey, valid.sourceId, valid.sourceRevision, valid.scope];
-    for (const value of fields) {
-      if (typeof value !== 'string') continue;
-      const planted = await judgePlantedInstruction(value, judge);
-      if (planted !== null) throw new AppError('guard_rejected', messages.guardRejected(planted.reason));
-    }
-  }
+  const inputGuard = guardPool === undefined ? undefined : createInputGuard(guardPool, deps.injectionJudge);
 
   async function guarded(caller: Caller, valid: ValidRememberInput): Promise<ValidRememberInput> {
-    if (guardPool === undefined) return valid;
+    if (inputGuard === undefined) return valid;
     try {
-      const { fields } = await guardPool.guard({
-        workspace: valid.workspace,
-        content: valid.content,
-        fact_key: valid.factKey,
-        source_id: valid.sourceId,
-        source_hash: valid.sourceHash,
-        source_revision: valid.sourceRevision,
-        scope: valid.scope,
-      });
-      // A workspace name is shown and searched by: a secret in it refuses the record, never a placeholder.
-      if (fields.workspace !== valid.workspace) {
-        throw new AppError('guard_rejected', messages.guardRejected('a secret in the workspace name'));
-      }
-      await judgeUncertain(valid);
-      return {
-        ...valid,
-        content: fields.content,
-        factKey: fields.fact_key,
-        sourceId: fields.source_id,
-        sourceHash: fields.source_hash,
-        sourceRevision: fields.source_revision,
-        scope: fields.scope,
-      };
+      return await inputGuard(valid);
     } catch (error) {
       if (isAppError(error) && error.code === 'guard_rejected') {
         guardRefusals.inc();
@@ -240,6 +206,7 @@ export function createMemoryService(deps: MemoryServiceDeps): MemoryService {
   const keyLimits = keyLimitsByPlan((id) => planById(config, id));
 
   return {
+    guardInput: (valid) => (inputGuard === undefined ? Promise.resolve(valid) : inputGuard(valid)),
     authenticate: (presentedKey, options = {}) =>
       authenticateKey(
         database.query,

@@ -64,6 +64,14 @@ const rememberRow = z.object({
 
 type RememberRow = z.infer<typeof rememberRow>;
 
+/** The plan's record limit is reached: what remember and an import answer. */
+export function recordLimitReached(plan: Pick<Plan, 'name' | 'recordLimit'>): AppError {
+  return new AppError(
+    'record_limit',
+    `record limit reached: the ${plan.name} plan keeps at most ${plan.recordLimit ?? 0} records. Forget records you no longer need or upgrade the plan.`,
+  );
+}
+
 /** Another request holds the X-Idempotency-Key: its answer is replayed once this one rolled back. */
 class KeyHeld extends Error {}
 
@@ -76,10 +84,7 @@ function refusal(row: RememberRow, write: RememberWrite): Error {
     case 'workspace_forbidden':
       return new AppError('workspace_forbidden', messages.workspaceForbidden);
     case 'record_limit':
-      return new AppError(
-        'record_limit',
-        `record limit reached: the ${write.plan.name} plan keeps at most ${write.plan.recordLimit ?? 0} records. Forget records you no longer need or upgrade the plan.`,
-      );
+      return recordLimitReached(write.plan);
     default:
       return new AppError('unavailable', 'the record could not be stored');
   }

@@ -6,3 +6,4 @@ export * from './billing.ts';
 export * from './erasure-and-two-factor.ts';
 export * from './sessions.ts';
 export * from './oauth.ts';
+export * from './portability.ts';

@@ -12,6 +12,7 @@ const sections = [
   ['visibility', 'Visibility'],
   ['handover', 'Handover', 'admin'],
   ['audit', 'Audit log', 'admin'],
+  ['portability', 'Export & import', 'admin'],
   ['billing', 'Billing'],
   ['account', 'Account', 'admin'],
 ] as const;
