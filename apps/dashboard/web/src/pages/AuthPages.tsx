@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { ErrorText, Field, PageTitle } from '../components/ui.tsx';
-import { Link, match, navigate } from '../router.tsx';
+import { Link, match, navigate, useLocation } from '../router.tsx';
 import { useTRPC } from '../trpc.ts';
 
 function useAfterSignIn(next: string) {
@@ -44,6 +44,7 @@ export function SignInPage({ next }: { next: string }) {
   const done = useAfterSignIn(next);
   const [email, setEmail] = useState('');
   const invitation = useInvitationEmail(next, setEmail);
+  const signedOut = useLocation().search.get('signedOut');
   const [password, setPassword] = useState('');
   const signIn = useMutation(trpc.auth.signIn.mutationOptions({ onSuccess: done }));
   const submit = (event: FormEvent) => {
@@ -56,6 +57,11 @@ export function SignInPage({ next }: { next: string }) {
         <PageTitle>Sign in to MMW</PageTitle>
         <p className="muted">{TAGLINE}</p>
         <InvitationNote invitation={invitation} />
+        {signedOut !== null && /^\d{1,6}$/.test(signedOut) ? (
+          <p className="notice" role="status">
+            You are signed out everywhere: {signedOut} session(s) ended.
+          </p>
+        ) : null}
         <Field label="Email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
         <Field label="Password" type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
         <p>
