@@ -69,7 +69,7 @@ describe.each(widths)('the dashboard at %i px', (width) => {
     await panel.getByRole('tab', { name: 'ChatGPT' }).click();
     await panel.getByRole('tabpanel').getByRole('button', { name: 'Copy' }).click();
     await panel.getByRole('tabpanel').getByRole('button', { name: 'Copied' }).waitFor();
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(f.mcp.url);
+    expect(await page.evaluate('navigator.clipboard.readText()')).toBe(f.mcp.url);
     await panel.getByText('Waiting for the first memory').waitFor();
     await expectWithinWindow(page, panel);
     await page.screenshot({ path: `${screenshots}first-run-${width}.png`, fullPage: true, mask: [panel.getByTestId('connect-key')] });
@@ -186,7 +186,7 @@ describe.each(widths)('the dashboard at %i px', (width) => {
     const first = ((await page.getByTestId('invite-link').textContent()) ?? '').trim();
     await page.getByRole('button', { name: 'Copy link' }).click();
     await page.getByRole('button', { name: 'Copied' }).waitFor();
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(first);
+    expect(await page.evaluate('navigator.clipboard.readText()')).toBe(first);
     await page.getByLabel('Invite by email').fill(invitee.email);
     await page.getByRole('button', { name: 'Create invitation' }).click();
     await page.getByRole('alert').filter({ hasText: 'already has an open invitation' }).waitFor();
