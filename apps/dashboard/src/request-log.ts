@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 
 // Paths whose last segment is a secret token: the invitation link and the email verification link.
-const TOKEN_PATHS = ['/invite/', '/verify-email/'];
+const TOKEN_PATHS = ['/invite/', '/verify-email/', '/reset-password/'];
 
 /**
  * The URL as the request log may show it: no query string (tRPC GET inputs carry search text and

@@ -45,6 +45,8 @@ const matrix: Record<string, Entry> = {
   'auth.signOutEverywhere': { userLevel: "ends the caller's own sessions" },
   'auth.changePassword': { userLevel: "changes the caller's own password" },
   'auth.verifySecondFactor': { userLevel: "completes the caller's own pending sign-in" },
+  'auth.requestPasswordReset': { userLevel: 'takes an email and answers the same whether or not it is known' },
+  'auth.resetPassword': { userLevel: 'takes a one-use token, no ids', check: { call: (_v, a) => a.client.auth.resetPassword.mutate({ token: 'a'.repeat(32), newPassword: 'guessed password here' }), expected: 'NOT_FOUND' } },
   'auth.verifyEmail': { userLevel: 'takes a one-use token, no ids' },
   'auth.resendVerification': { userLevel: "mails the caller's own address" },
   'twoFactor.status': { userLevel: "the caller's own two-factor state" },
@@ -54,6 +56,8 @@ const matrix: Record<string, Entry> = {
   'accounts.list': { userLevel: "lists the caller's own memberships" },
   'accounts.createOrganization': { userLevel: 'creates a new account' },
   'accounts.get': { withVictimAccount: (v, a) => a.client.accounts.get.query({ accountId: v.accountId }), withOwnAccount: 'no object ids' },
+  'accounts.rename': { withVictimAccount: (v, a) => a.client.accounts.rename.mutate({ accountId: v.accountId, name: 'Owned' }), withOwnAccount: 'no object ids' },
+  'accounts.connection': { withVictimAccount: (v, a) => a.client.accounts.connection.query({ accountId: v.accountId }), withOwnAccount: 'no object ids' },
   'accounts.leave': { withVictimAccount: (v, a) => a.client.accounts.leave.mutate({ accountId: v.accountId }), withOwnAccount: 'no object ids' },
   'accounts.exportRecords': {
     withVictimAccount: (v, a) => a.client.accounts.exportRecords.query({ accountId: v.accountId }),
@@ -80,6 +84,10 @@ const matrix: Record<string, Entry> = {
   'invitations.create': {
     withVictimAccount: (v, a) => a.client.invitations.create.mutate({ accountId: v.accountId, email: 'x@example.com', role: 'owner' }),
     withOwnAccount: 'no object ids',
+  },
+  'invitations.resend': {
+    withVictimAccount: (v, a) => a.client.invitations.resend.mutate({ accountId: v.accountId, invitationId: v.invitationId }),
+    withOwnAccount: (v, a) => a.client.invitations.resend.mutate({ accountId: a.accountId, invitationId: v.invitationId }),
   },
   'invitations.revoke': {
     withVictimAccount: (v, a) => a.client.invitations.revoke.mutate({ accountId: v.accountId, invitationId: v.invitationId }),

@@ -6,9 +6,12 @@ import {
   exportAccountRecords,
   exportRecordsInputSchema,
   exportRecordsOutputSchema,
+  firstMemoryReceived,
+  firstMemorySchema,
   leaveAccount,
   listMyAccounts,
   organizationNameSchema,
+  renameOrganization,
   setTwoFactorRequirement,
 } from '@mmw/core';
 import { z } from 'zod';
@@ -33,6 +36,17 @@ export const accountsRouter = router({
   get: orgMemberProcedure
     .output(z.object({ accountId: z.string(), role: z.string(), kind: z.string() }))
     .query(({ ctx }) => ({ accountId: ctx.member.accountId, role: ctx.member.role, kind: ctx.member.accountKind })),
+
+  /** The owner renames the organization. */
+  rename: orgMemberProcedure
+    .input(z.object({ name: organizationNameSchema }))
+    .output(accountSummarySchema)
+    .mutation(({ ctx, input }) => renameOrganization(ctx.deps.db, ctx.member, input)),
+
+  /** The first-run panel: the MCP endpoint to connect to, and whether the first memory has arrived. */
+  connection: orgMemberProcedure
+    .output(firstMemorySchema.extend({ mcpUrl: z.string() }))
+    .query(async ({ ctx }) => ({ mcpUrl: ctx.deps.mcpUrl, ...(await firstMemoryReceived(ctx.deps.db, ctx.member)) })),
 
   leave: orgMemberProcedure
     .output(z.object({ ok: z.literal(true) }))

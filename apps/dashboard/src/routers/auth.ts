@@ -3,6 +3,9 @@ import {
   codeSchema,
   completeSecondFactor,
   invalidateSession,
+  requestPasswordResetInputSchema,
+  resetPassword,
+  resetPasswordInputSchema,
   sessionUserSchema,
   signIn,
   signInInputSchema,
@@ -13,6 +16,7 @@ import {
 } from '@mmw/core';
 import { z } from 'zod';
 import { clearSessionCookie, setSessionCookie } from '../trpc/session-cookie.ts';
+import { sendPasswordResetMail } from '../password-reset-mail.ts';
 import { sendVerificationMail } from '../verification-mail.ts';
 import { anySessionProcedure, authedProcedure, pendingSecondFactorProcedure, publicProcedure, router } from '../trpc/trpc.ts';
 
@@ -73,6 +77,25 @@ export const authRouter = router({
     .mutation(async ({ ctx }) => {
       await sendVerificationMail(ctx.deps, ctx.origin, ctx.user.id);
       return { ok: true as const };
+    }),
+
+  /** "Forgot password?": the same answer whether or not an account has the address. */
+  requestPasswordReset: publicProcedure
+    .input(requestPasswordResetInputSchema)
+    .output(ok)
+    .mutation(async ({ ctx, input }) => {
+      await sendPasswordResetMail(ctx.deps, ctx.log, ctx.origin, { email: input.email, address: ctx.req.ip });
+      return { ok: true as const };
+    }),
+
+  /** Follows a reset link: a new password, every session ended; the person then signs in. */
+  resetPassword: publicProcedure
+    .input(resetPasswordInputSchema)
+    .output(z.object({ email: z.string() }))
+    .mutation(async ({ ctx, input }) => {
+      const result = await resetPassword(ctx.deps.db, input);
+      clearSessionCookie(ctx.res, ctx.deps.cookies);
+      return result;
     }),
 
   // Mutations take an (empty) object: a body-less POST is not valid JSON to the tRPC handler.

@@ -10,11 +10,12 @@ import {
   memberSummarySchema,
   previewInvitation,
   removeMember,
+  resendInvitation,
   revokeInvitation,
   roleSchema,
 } from '@mmw/core';
 import { z } from 'zod';
-import { authedProcedure, orgAdminProcedure, orgMemberProcedure, router } from '../trpc/trpc.ts';
+import { authedProcedure, orgAdminProcedure, orgMemberProcedure, publicProcedure, router } from '../trpc/trpc.ts';
 
 const ok = z.object({ ok: z.literal(true) });
 const done = { ok: true as const };
@@ -60,6 +61,21 @@ export const invitationsRouter = router({
       return { invitation, link };
     }),
 
+  /** A fresh link for an open invitation, shown to the admin and mailed again; the old link stops working. */
+  resend: orgAdminProcedure
+    .input(z.object({ invitationId: z.uuid() }))
+    .output(z.object({ invitation: invitationSchema, link: z.string() }))
+    .mutation(async ({ ctx, input }) => {
+      const { invitation, token: secret, accountName } = await resendInvitation(ctx.deps.db, ctx.member, input.invitationId);
+      const link = `${ctx.origin}/invite/${secret}`;
+      try {
+        await ctx.deps.notifier.invitationCreated({ email: invitation.email, accountName, link });
+      } catch (error) {
+        ctx.log.error({ error: error instanceof Error ? error.name : 'unknown' }, 'the invitation mail could not be sent');
+      }
+      return { invitation, link };
+    }),
+
   revoke: orgAdminProcedure
     .input(z.object({ invitationId: z.uuid() }))
     .output(ok)
@@ -68,7 +84,8 @@ export const invitationsRouter = router({
       return done;
     }),
 
-  preview: authedProcedure
+  /** Public: the link's token is the capability; sign-in and sign-up pages fill the invited email from it. */
+  preview: publicProcedure
     .input(z.object({ token }))
     .output(invitationPreviewSchema)
     .query(({ ctx, input }) => previewInvitation(ctx.deps.db, input.token)),

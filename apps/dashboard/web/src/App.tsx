@@ -1,4 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useAccountTitle } from './account-title.ts';
+import { lastAccount, rememberAccount } from './last-visited.ts';
+import { ForgotPasswordPage, ResetPasswordPage } from './pages/PasswordResetPages.tsx';
 import { Shell } from './components/Shell.tsx';
 import { Loading } from './components/ui.tsx';
 import { Link, match, Redirect, useLocation } from './router.tsx';
@@ -47,14 +51,25 @@ export function App() {
   const accounts = useQuery({ ...trpc.accounts.list.queryOptions(), enabled: me.data != null && !me.data.secondFactorPending });
   const { path, search } = useLocation();
 
+  const inAccount = match('/a/:accountId/:page', path);
+  const openAccount = accounts.data?.find((candidate) => candidate.id === inAccount?.accountId);
+  useAccountTitle(openAccount?.name);
+  useEffect(() => {
+    if (openAccount !== undefined) rememberAccount(openAccount.id);
+  }, [openAccount]);
+
   const verifying = match('/verify-email/:token', path);
   if (verifying?.token !== undefined) return <VerifyEmailPage token={verifying.token} />;
+  // A reset link works whoever is signed in here: the token is the proof.
+  const resetting = match('/reset-password/:token', path);
+  if (resetting?.token !== undefined) return <ResetPasswordPage token={resetting.token} />;
   if (me.isPending) return <Loading what="MMW" />;
   const signedIn = me.data ?? null;
   const next = search.get('next') ?? '/';
   if (signedIn?.secondFactorPending === true) return <SecondFactorPage next={path === '/signin' ? next : path} />;
   if (path === '/signin') return signedIn ? <Redirect to={next} /> : <SignInPage next={next} />;
   if (path === '/signup') return signedIn ? <Redirect to={next} /> : <SignUpPage next={next} />;
+  if (path === '/forgot-password') return signedIn ? <Redirect to="/settings" /> : <ForgotPasswordPage email={search.get('email') ?? ''} />;
   if (!signedIn) return <Redirect to={`/signin?next=${encodeURIComponent(path + (search.size > 0 ? `?${search}` : ''))}`} />;
 
   if (path === '/oauth/authorize') return <ConsentPage search={search} />;
@@ -73,9 +88,8 @@ export function App() {
       </Shell>
     );
   }
-  const inAccount = match('/a/:accountId/:page', path);
   if (inAccount?.accountId !== undefined && inAccount.page !== undefined && isAccountPage(inAccount.page)) {
-    const account = accounts.data?.find((candidate) => candidate.id === inAccount.accountId);
+    const account = openAccount;
     const Page = accountPages[inAccount.page];
     return (
       <Shell user={signedIn} accountId={inAccount.accountId}>
@@ -94,6 +108,7 @@ export function App() {
     );
   }
   if (accounts.isPending) return <Loading what="accounts" />;
-  const first = accounts.data?.find((account) => account.kind === 'organization') ?? accounts.data?.[0];
+  const remembered = accounts.data?.find((account) => account.id === lastAccount());
+  const first = remembered ?? accounts.data?.find((account) => account.kind === 'organization') ?? accounts.data?.[0];
   return first ? <Redirect to={`/a/${first.id}/projects`} /> : <Redirect to="/settings" />;
 }

@@ -2,6 +2,7 @@ import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import { accounts, apiKeys, memberships, projects, subscriptions, users, withSystem, type Db } from '@mmw/db';
 import { recordAudit } from '../audit/record-audit.ts';
 import { AppError } from '../errors.ts';
+import { endHandoversOnReturn } from '../handover/handover.ts';
 import { generateApiKey } from '../keys/api-key.ts';
 import { keyOptionsSchema, type KeyOptions } from '../keys/manage-keys.ts';
 
@@ -71,6 +72,7 @@ async function ensureMember(tx: Db, accountId: string, email: string): Promise<s
       target: [memberships.accountId, memberships.userId],
       set: { removedAt: null },
     });
+  await endHandoversOnReturn(tx, accountId, user.id);
   return user.id;
 }
 

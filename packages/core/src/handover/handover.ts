@@ -34,13 +34,24 @@ export async function handOverInTx(
       and(eq(memberships.accountId, admin.accountId), eq(memberships.userId, input.toUserId), isNull(memberships.removedAt)),
     );
   if (!receiver) throw new AppError('not_found', 'receiver not found among the active members');
+  // The leaver's row is locked: two admins handing the same knowledge over at once are serialized.
   const [leaver] = await tx
     .select({ removedAt: memberships.removedAt })
     .from(memberships)
-    .where(and(eq(memberships.accountId, admin.accountId), eq(memberships.userId, input.fromUserId)));
+    .where(and(eq(memberships.accountId, admin.accountId), eq(memberships.userId, input.fromUserId)))
+    .for('update');
   if (!leaver) throw new AppError('not_found', 'member not found');
   if (leaver.removedAt === null) {
     throw new AppError('invalid_input', 'knowledge is handed over when a member leaves or is removed');
+  }
+  const [already] = await tx
+    .select({ toEmail: users.email })
+    .from(handovers)
+    .innerJoin(users, eq(users.id, handovers.toUserId))
+    .where(and(eq(handovers.accountId, admin.accountId), eq(handovers.fromUserId, input.fromUserId)))
+    .limit(1);
+  if (already) {
+    throw new AppError('conflict', `this member's knowledge was already handed over to ${already.toEmail}; a handover is done once`);
   }
   const earlier = await tx
     .select({ fromUserId: handovers.fromUserId })
@@ -58,6 +69,27 @@ export async function handOverInTx(
     targetType: 'user',
     targetId: input.fromUserId,
     data: { toUserId: input.toUserId, passedOn: sources.length - 1 },
+  });
+}
+
+/**
+ * A former member who rejoins takes their knowledge back: what was handed over from them ends (their
+ * new records, author-only ones included, are theirs alone again). Called in the statement's
+ * transaction that makes the membership active again.
+ */
+export async function endHandoversOnReturn(tx: Db, accountId: string, userId: string): Promise<void> {
+  const ended = await tx
+    .delete(handovers)
+    .where(and(eq(handovers.accountId, accountId), eq(handovers.fromUserId, userId)))
+    .returning({ toUserId: handovers.toUserId });
+  if (ended.length === 0) return;
+  await recordAudit(tx, {
+    accountId,
+    action: 'handover.ended',
+    actorUserId: userId,
+    targetType: 'user',
+    targetId: userId,
+    data: { reason: 'rejoined', receivers: ended.map((row) => row.toUserId) },
   });
 }
 

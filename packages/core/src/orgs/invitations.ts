@@ -1,11 +1,12 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
-import { accounts, invitations, memberships, withInvitationHash, withTenant, type Db } from '@mmw/db';
+import { accounts, invitations, memberships, users, withInvitationHash, withTenant, type Db } from '@mmw/db';
 import { z } from 'zod';
 import { recordAudit } from '../audit/record-audit.ts';
 import { assertEmailVerified } from '../auth/email-verification.ts';
 import { generateSecretToken, hashSecretToken, isWellFormedToken } from '../auth/session-token.ts';
 import { assertMemberSeat } from '../billing/member-seats.ts';
 import { AppError } from '../errors.ts';
+import { endHandoversOnReturn } from '../handover/handover.ts';
 import { assertAdmin, roleSchema, type Member, type Role } from './member.ts';
 
 const INVITATION_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
@@ -46,6 +47,7 @@ export async function createInvitation(
   const token = generateSecretToken();
   const now = new Date();
   return withTenant(db, admin.accountId, async (tx) => {
+    await assertInvitable(tx, admin, input.email);
     await assertMemberSeat(tx, admin.accountId, { countPendingInvitations: true, now });
     const [row] = await tx
       .insert(invitations)
@@ -69,6 +71,78 @@ export async function createInvitation(
     });
     const invitation = { ...row, createdAt: row.createdAt.toISOString(), expiresAt: row.expiresAt.toISOString(), status: 'pending' as const };
     return { invitation, token };
+  });
+}
+
+/**
+ * Nobody invites themselves, an active member, or an address that already has an open invitation
+ * (pending or expired, not accepted or revoked: resend that one). The account row is locked so that
+ * two admins inviting the same address at once get one invitation and one clear error.
+ */
+async function assertInvitable(tx: Db, admin: Member, email: string): Promise<void> {
+  const address = email.trim().toLowerCase();
+  await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, admin.accountId)).for('update');
+  const [self] = await tx.select({ email: users.email }).from(users).where(eq(users.id, admin.userId));
+  if (self?.email.toLowerCase() === address) throw new AppError('invalid_input', 'you cannot invite yourself');
+  const [member] = await tx
+    .select({ userId: memberships.userId })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(and(eq(memberships.accountId, admin.accountId), isNull(memberships.removedAt), sql`lower(${users.email}) = ${address}`));
+  if (member) throw new AppError('conflict', `${address} is already a member`);
+  const [open] = await tx
+    .select({ id: invitations.id })
+    .from(invitations)
+    .where(
+      and(
+        eq(invitations.accountId, admin.accountId),
+        sql`lower(${invitations.email}) = ${address}`,
+        isNull(invitations.acceptedAt),
+        isNull(invitations.revokedAt),
+      ),
+    )
+    .limit(1);
+  if (open) throw new AppError('conflict', `${address} already has an open invitation; resend it or revoke it first`);
+}
+
+/**
+ * A fresh link for an open invitation (the old link stops working) and seven more days; what the
+ * admin copies or mails again. The token is returned once; only its hash is kept.
+ */
+export async function resendInvitation(
+  db: Db,
+  admin: Member,
+  invitationId: string,
+): Promise<{ invitation: Invitation; token: string; accountName: string }> {
+  assertAdmin(admin);
+  const token = generateSecretToken();
+  const now = new Date();
+  return withTenant(db, admin.accountId, async (tx) => {
+    const [row] = await tx
+      .update(invitations)
+      .set({ tokenHash: hashSecretToken(token), expiresAt: new Date(now.getTime() + INVITATION_LIFETIME_MS) })
+      .where(
+        and(
+          eq(invitations.id, invitationId),
+          eq(invitations.accountId, admin.accountId),
+          isNull(invitations.acceptedAt),
+          isNull(invitations.revokedAt),
+        ),
+      )
+      .returning();
+    if (!row) throw invitationNotFound();
+    if (row.role === 'owner' && admin.role !== 'owner') throw new AppError('forbidden', 'only an owner may invite an owner');
+    const [account] = await tx.select({ name: accounts.name }).from(accounts).where(eq(accounts.id, admin.accountId));
+    await recordAudit(tx, {
+      accountId: admin.accountId,
+      action: 'invitation.resent',
+      actorUserId: admin.userId,
+      targetType: 'invitation',
+      targetId: row.id,
+      data: { role: row.role },
+    });
+    const invitation = { ...row, createdAt: row.createdAt.toISOString(), expiresAt: row.expiresAt.toISOString(), status: 'pending' as const };
+    return { invitation, token, accountName: account?.name ?? '' };
   });
 }
 
@@ -156,6 +230,7 @@ export async function acceptInvitation(db: Db, userId: string, token: string): P
         target: [memberships.accountId, memberships.userId],
         set: { removedAt: null, role: sql`case when ${memberships.removedAt} is null then ${memberships.role} else excluded.role end` },
       });
+    await endHandoversOnReturn(tx, row.accountId, userId);
     await recordAudit(tx, {
       accountId: row.accountId,
       action: 'member.joined',

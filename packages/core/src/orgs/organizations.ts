@@ -1,10 +1,11 @@
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
 import { accounts, memberships, withTenant, withUser, type Db } from '@mmw/db';
 import { z } from 'zod';
 import { createAccount } from '../accounts/create-account.ts';
 import { recordAudit } from '../audit/record-audit.ts';
+import { AppError } from '../errors.ts';
 import type { NewAccountSubscription } from '../billing/billing.ts';
-import { roleSchema } from './member.ts';
+import { roleSchema, type Member } from './member.ts';
 
 export const accountSummarySchema = z.object({
   id: z.string(),
@@ -45,6 +46,7 @@ export async function createOrganization(
   name: string,
   options: { subscription?: NewAccountSubscription | undefined } = {},
 ): Promise<AccountSummary> {
+  await withUser(db, userId, (tx) => assertNameFree(tx, userId, name));
   const created = await createAccount(db, { kind: 'organization', name, ownerUserId: userId, subscription: options.subscription });
   await withTenant(db, created.accountId, (tx) =>
     recordAudit(tx, {
@@ -57,4 +59,50 @@ export async function createOrganization(
     }),
   );
   return { id: created.accountId, name, slug: created.slug, kind: 'organization', role: 'owner', requireTwoFactor: false };
+}
+
+/** One person's organizations have different names (compared without case), so the switcher tells them apart. */
+async function assertNameFree(tx: Db, userId: string, name: string, exceptAccountId?: string): Promise<void> {
+  const [taken] = await tx
+    .select({ id: accounts.id })
+    .from(memberships)
+    .innerJoin(accounts, eq(accounts.id, memberships.accountId))
+    .where(
+      and(
+        eq(memberships.userId, userId),
+        isNull(memberships.removedAt),
+        eq(accounts.kind, 'organization'),
+        sql`lower(${accounts.name}) = lower(${name.trim()})`,
+        exceptAccountId === undefined ? undefined : ne(accounts.id, exceptAccountId),
+      ),
+    )
+    .limit(1);
+  if (taken) throw new AppError('conflict', `you already have an organization named "${name.trim()}"; choose another name`);
+}
+
+/** The owner renames an organization; its id, slug, members and data stay. */
+export async function renameOrganization(db: Db, owner: Member, input: { name: string }): Promise<AccountSummary> {
+  if (owner.role !== 'owner') throw new AppError('forbidden', 'only an owner may rename the organization');
+  if (owner.accountKind !== 'organization') throw new AppError('invalid_input', 'a personal account keeps its name; rename an organization');
+  const name = organizationNameSchema.parse(input.name);
+  await withUser(db, owner.userId, (tx) => assertNameFree(tx, owner.userId, name, owner.accountId));
+  return withTenant(db, owner.accountId, async (tx) => {
+    const [before] = await tx.select({ name: accounts.name }).from(accounts).where(eq(accounts.id, owner.accountId)).for('update');
+    if (!before) throw new AppError('not_found', 'account not found');
+    const [row] = await tx
+      .update(accounts)
+      .set({ name })
+      .where(eq(accounts.id, owner.accountId))
+      .returning({ id: accounts.id, name: accounts.name, slug: accounts.slug, requireTwoFactor: accounts.requireTwoFactor });
+    if (!row) throw new AppError('not_found', 'account not found');
+    await recordAudit(tx, {
+      accountId: owner.accountId,
+      action: 'organization.renamed',
+      actorUserId: owner.userId,
+      targetType: 'account',
+      targetId: owner.accountId,
+      data: { from: before.name, to: name },
+    });
+    return { ...row, kind: 'organization' as const, role: 'owner' as const };
+  });
 }

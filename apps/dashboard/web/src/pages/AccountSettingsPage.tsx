@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { RenameOrganization } from '../components/RenameOrganization.tsx';
 import { ErrorText, Field, PageTitle } from '../components/ui.tsx';
 import { useTRPC } from '../trpc.ts';
 import { navigate } from '../router.tsx';
@@ -93,6 +94,7 @@ export function AccountSettingsPage({ accountId, role, kind }: AccountPageProps)
   return (
     <>
       <PageTitle>Account</PageTitle>
+      {kind === 'organization' ? <RenameOrganization accountId={accountId} /> : null}
       {kind === 'organization' ? <TwoFactorRequirement accountId={accountId} /> : null}
       <section className="panel stack">
         <h2 style={{ marginTop: 0 }}>Export records</h2>
@@ -119,7 +121,10 @@ export function AccountSettingsPage({ accountId, role, kind }: AccountPageProps)
         <h2 style={{ marginTop: 0 }}>Delete this account</h2>
         <p>
           Every project, workspace, record, key, member, invitation and audit event of this account is removed for good.
-          {kind === 'personal' ? ' Your sign-in to MMW is closed too.' : ''} Download the records first if you need them.
+          {kind === 'personal'
+            ? ' Your sign-in to MMW is closed too.'
+            : ' Every key stops working at once; members keep their own MMW accounts and other organizations, but lose everything of this one.'}{' '}
+          The audit keeps only that the account was deleted, by whom and when. This cannot be undone: download the records first if you need them.
         </p>
         <Field label="Type the account's name to confirm" autoComplete="off" value={confirmName} onChange={(e) => setConfirmName(e.target.value)} />
         <div>

@@ -1,7 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState, type FormEvent } from 'react';
 import { ErrorText, Field, PageTitle } from '../components/ui.tsx';
-import { Link, navigate } from '../router.tsx';
+import { Link, match, navigate, useLocation } from '../router.tsx';
 import { useTRPC } from '../trpc.ts';
 
 function useAfterSignIn(next: string) {
@@ -12,10 +12,39 @@ function useAfterSignIn(next: string) {
   };
 }
 
+/** The one sentence the sign-in and sign-up pages say about MMW. */
+export const TAGLINE = 'MMW is long-term memory for your AI assistants: Claude, Cursor, Codex and ChatGPT remember facts over MCP and find them again later.';
+
+/**
+ * Coming from an invitation link (?next=/invite/…): the invitation it names, whose email fills the
+ * form; the link stays in ?next= so that the person lands on it once signed in.
+ */
+function useInvitationEmail(next: string, setEmail: (email: string) => void) {
+  const trpc = useTRPC();
+  const token = match('/invite/:token', next)?.token ?? '';
+  const preview = useQuery({ ...trpc.invitations.preview.queryOptions({ token }), enabled: token !== '', retry: false });
+  const invited = preview.data?.email;
+  useEffect(() => {
+    if (invited !== undefined) setEmail(invited);
+  }, [invited, setEmail]);
+  return preview.data;
+}
+
+function InvitationNote({ invitation }: { invitation: { accountName: string; email: string } | undefined }) {
+  if (invitation === undefined) return null;
+  return (
+    <p className="callout" data-testid="invitation-note">
+      You are invited to join <strong>{invitation.accountName}</strong> as {invitation.email}. Continue to accept the invitation.
+    </p>
+  );
+}
+
 export function SignInPage({ next }: { next: string }) {
   const trpc = useTRPC();
   const done = useAfterSignIn(next);
   const [email, setEmail] = useState('');
+  const invitation = useInvitationEmail(next, setEmail);
+  const signedOut = useLocation().search.get('signedOut');
   const [password, setPassword] = useState('');
   const signIn = useMutation(trpc.auth.signIn.mutationOptions({ onSuccess: done }));
   const submit = (event: FormEvent) => {
@@ -26,8 +55,18 @@ export function SignInPage({ next }: { next: string }) {
     <main id="main" className="auth-card">
       <form className="panel stack" onSubmit={submit} aria-describedby="signin-error">
         <PageTitle>Sign in to MMW</PageTitle>
+        <p className="muted">{TAGLINE}</p>
+        <InvitationNote invitation={invitation} />
+        {signedOut !== null && /^\d{1,6}$/.test(signedOut) ? (
+          <p className="notice" role="status">
+            You are signed out everywhere: {signedOut} session(s) ended.
+          </p>
+        ) : null}
         <Field label="Email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
         <Field label="Password" type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
+        <p>
+          <Link to={`/forgot-password${email ? `?email=${encodeURIComponent(email)}` : ''}`}>Forgot password?</Link>
+        </p>
         <div id="signin-error">
           <ErrorText error={signIn.error} />
         </div>
@@ -47,6 +86,7 @@ export function SignUpPage({ next }: { next: string }) {
   const done = useAfterSignIn(next);
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
+  const invitation = useInvitationEmail(next, setEmail);
   const [password, setPassword] = useState('');
   const signUp = useMutation(trpc.auth.signUp.mutationOptions({ onSuccess: done }));
   const submit = (event: FormEvent) => {
@@ -57,6 +97,8 @@ export function SignUpPage({ next }: { next: string }) {
     <main id="main" className="auth-card">
       <form className="panel stack" onSubmit={submit}>
         <PageTitle>Create your MMW account</PageTitle>
+        <p className="muted">{TAGLINE}</p>
+        <InvitationNote invitation={invitation} />
         <Field label="Name" autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} />
         <Field label="Email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
         <Field

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { ConfirmDialog, DoneNotice } from '../components/ConfirmDialog.tsx';
 import { Empty, ErrorText, formatTime, Loading, PageTitle, SelectField } from '../components/ui.tsx';
 import { useTRPC } from '../trpc.ts';
 import type { AccountPageProps } from './page-props.ts';
@@ -9,10 +10,21 @@ export function HandoverPage({ accountId }: AccountPageProps) {
   const queryClient = useQueryClient();
   const members = useQuery(trpc.members.list.queryOptions({ accountId }));
   const handovers = useQuery(trpc.handover.list.queryOptions({ accountId }));
-  const create = useMutation(trpc.handover.create.mutationOptions({ onSuccess: () => queryClient.invalidateQueries() }));
   const [receivers, setReceivers] = useState<Record<string, string>>({});
+  const [asking, setAsking] = useState<{ fromUserId: string; fromEmail: string; toUserId: string; toEmail: string } | undefined>();
+  const [done, setDone] = useState('');
+  const create = useMutation(
+    trpc.handover.create.mutationOptions({
+      onSuccess: async () => {
+        setDone(asking ? `${asking.fromEmail}'s knowledge now reads as ${asking.toEmail}'s.` : 'Handed over.');
+        setAsking(undefined);
+        await queryClient.invalidateQueries();
+      },
+    }),
+  );
   const former = members.data?.filter((member) => member.removedAt !== null) ?? [];
   const active = members.data?.filter((member) => member.removedAt === null) ?? [];
+  const handedTo = (userId: string) => handovers.data?.find((handover) => handover.fromUserId === userId)?.toEmail;
   return (
     <>
       <PageTitle>Handover</PageTitle>
@@ -20,7 +32,8 @@ export function HandoverPage({ accountId }: AccountPageProps) {
         When someone leaves, their records stay and keep their author. Hand them over to a colleague: the records then read as if
         the receiver had written them, under the receiver's visibility. Reads of handed-over knowledge are counted in the audit log.
       </p>
-      <ErrorText error={members.error ?? handovers.error ?? create.error} />
+      <DoneNotice>{done}</DoneNotice>
+      <ErrorText error={members.error ?? handovers.error} />
       <h2>Former members</h2>
       {members.isPending ? (
         <Loading what="members" />
@@ -42,12 +55,16 @@ export function HandoverPage({ accountId }: AccountPageProps) {
                   <td>{member.email}</td>
                   <td>{formatTime(member.removedAt)}</td>
                   <td>
+                    {handedTo(member.userId) !== undefined ? (
+                      <span className="muted">handed over to {handedTo(member.userId)}</span>
+                    ) : (
                     <form
                       className="row"
                       onSubmit={(event) => {
                         event.preventDefault();
                         const toUserId = receivers[member.userId] ?? active[0]?.userId;
-                        if (toUserId) create.mutate({ accountId, fromUserId: member.userId, toUserId });
+                        const toEmail = active.find((candidate) => candidate.userId === toUserId)?.email;
+                        if (toUserId && toEmail) setAsking({ fromUserId: member.userId, fromEmail: member.email, toUserId, toEmail });
                       }}
                     >
                       <SelectField
@@ -65,6 +82,7 @@ export function HandoverPage({ accountId }: AccountPageProps) {
                         Hand over
                       </button>
                     </form>
+                    )}
                   </td>
                 </tr>
               ))}
@@ -99,6 +117,24 @@ export function HandoverPage({ accountId }: AccountPageProps) {
           </table>
         </div>
       )}
+      <ConfirmDialog
+        open={asking !== undefined}
+        title={`Hand ${asking?.fromEmail ?? ''}'s knowledge over to ${asking?.toEmail ?? ''}?`}
+        confirmLabel="Hand over"
+        typeToConfirm={asking?.toEmail}
+        pending={create.isPending}
+        error={create.error}
+        onCancel={() => {
+          setAsking(undefined);
+          create.reset();
+        }}
+        onConfirm={() => asking && create.mutate({ accountId, fromUserId: asking.fromUserId, toUserId: asking.toUserId })}
+      >
+        <p>
+          {asking?.toEmail} will read every record {asking?.fromEmail} wrote, author-only ones included, as if they had written them. A handover is
+          done once and cannot be undone here; it ends only if {asking?.fromEmail} rejoins.
+        </p>
+      </ConfirmDialog>
     </>
   );
 }

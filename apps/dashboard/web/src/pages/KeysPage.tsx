@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { ConnectedClients } from '../components/ConnectedClients.tsx';
+import { ConfirmDialog, DoneNotice } from '../components/ConfirmDialog.tsx';
 import { IssuedKeyDialog } from '../components/IssuedKeyDialog.tsx';
 import { KeyOptionsFields, keyOptionsInput, noKeyOptions } from '../components/KeyOptionsFields.tsx';
 import { Empty, ErrorText, Field, formatTime, Loading, PageTitle, SelectField } from '../components/ui.tsx';
@@ -25,7 +26,17 @@ export function KeysPage({ accountId, role }: AccountPageProps) {
   const [options, setOptions] = useState(noKeyOptions);
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.keys.list.queryKey() });
   const issue = useMutation(trpc.keys.issue.mutationOptions({ onSuccess: async () => { setName(''); await refresh(); } }));
-  const revoke = useMutation(trpc.keys.revoke.mutationOptions({ onSuccess: refresh }));
+  const [revoking, setRevoking] = useState<{ id: string; name: string; prefix: string } | undefined>();
+  const [done, setDone] = useState('');
+  const revoke = useMutation(
+    trpc.keys.revoke.mutationOptions({
+      onSuccess: async () => {
+        setDone(revoking ? `Key ${revoking.name} (${revoking.prefix}…) is revoked: assistants using it are refused from now on.` : 'Key revoked.');
+        setRevoking(undefined);
+        await refresh();
+      },
+    }),
+  );
   const activeProjects = projects.data?.filter((project) => project.active) ?? [];
   const chosenProject = projectId || activeProjects[0]?.id || '';
   return (
@@ -58,7 +69,8 @@ export function KeysPage({ accountId, role }: AccountPageProps) {
       </form>
       <KeyRequestsPanel accountId={accountId} admin={admin} userId={me.data?.id} projects={activeProjects} />
       <IssuedKeyDialog issued={issue.data} onClose={() => issue.reset()} />
-      <ErrorText error={revoke.error ?? keys.error} />
+      <DoneNotice>{done}</DoneNotice>
+      <ErrorText error={keys.error} />
       {keys.isPending ? (
         <Loading what="keys" />
       ) : keys.data?.length === 0 ? (
@@ -97,7 +109,12 @@ export function KeysPage({ accountId, role }: AccountPageProps) {
                     {keyState(key) !== 'active' ? (
                       <span className="badge off">{keyState(key)}</span>
                     ) : (
-                      <button type="button" className="danger" onClick={() => revoke.mutate({ accountId, keyId: key.id })}>
+                      <button
+                        type="button"
+                        className="danger"
+                        aria-label={`Revoke key ${key.name}`}
+                        onClick={() => setRevoking({ id: key.id, name: key.name, prefix: key.prefix })}
+                      >
                         Revoke
                       </button>
                     )}
@@ -109,6 +126,24 @@ export function KeysPage({ accountId, role }: AccountPageProps) {
         </div>
       )}
       <ConnectedClients accountId={accountId} />
+      <ConfirmDialog
+        open={revoking !== undefined}
+        title={`Revoke key ${revoking?.name ?? ''}?`}
+        confirmLabel="Revoke key"
+        typeToConfirm={revoking?.name}
+        pending={revoke.isPending}
+        error={revoke.error}
+        onCancel={() => {
+          setRevoking(undefined);
+          revoke.reset();
+        }}
+        onConfirm={() => revoking && revoke.mutate({ accountId, keyId: revoking.id })}
+      >
+        <p>
+          Every assistant using <code>{revoking?.prefix}…</code> is refused at once. A revoked key cannot be turned back on; issue a new one to
+          reconnect.
+        </p>
+      </ConfirmDialog>
     </>
   );
 }

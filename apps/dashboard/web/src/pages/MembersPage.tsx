@@ -1,5 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
+import { ConfirmDialog, DoneNotice } from '../components/ConfirmDialog.tsx';
+import { CopyButton } from '../components/CopyButton.tsx';
 import { Dialog, Empty, ErrorText, Field, formatTime, Loading, PageTitle, RoleBadge, SelectField } from '../components/ui.tsx';
 import { navigate } from '../router.tsx';
 import { useTRPC } from '../trpc.ts';
@@ -19,11 +21,62 @@ export function MembersPage({ accountId, role, kind }: AccountPageProps) {
   const [inviteRole, setInviteRole] = useState<Role>('member');
   const [removing, setRemoving] = useState<{ userId: string; email: string } | undefined>();
   const [receiver, setReceiver] = useState('');
-  const invite = useMutation(trpc.invitations.create.mutationOptions({ onSuccess: async () => { setEmail(''); await refresh(); } }));
-  const revoke = useMutation(trpc.invitations.revoke.mutationOptions({ onSuccess: refresh }));
-  const changeRole = useMutation(trpc.members.changeRole.mutationOptions({ onSuccess: refresh }));
-  const remove = useMutation(trpc.members.remove.mutationOptions({ onSuccess: async () => { setRemoving(undefined); setReceiver(''); await refresh(); } }));
+  const [done, setDone] = useState('');
+  const [roleChange, setRoleChange] = useState<{ userId: string; email: string; from: Role; to: Role } | undefined>();
+  const [leaving, setLeaving] = useState(false);
+  const [link, setLink] = useState<{ email: string; link: string } | undefined>();
+  const invite = useMutation(
+    trpc.invitations.create.mutationOptions({
+      onSuccess: async (created) => {
+        setEmail('');
+        setLink({ email: created.invitation.email, link: created.link });
+        setDone(`Invitation created for ${created.invitation.email} and mailed; you can also copy its link.`);
+        await refresh();
+      },
+    }),
+  );
+  const resend = useMutation(
+    trpc.invitations.resend.mutationOptions({
+      onSuccess: async (sent) => {
+        setLink({ email: sent.invitation.email, link: sent.link });
+        setDone(`A new link was mailed to ${sent.invitation.email}; the earlier link no longer works.`);
+        await refresh();
+      },
+    }),
+  );
+  const revoke = useMutation(
+    trpc.invitations.revoke.mutationOptions({
+      onSuccess: async () => {
+        setLink(undefined);
+        setDone('Invitation revoked; its link no longer works.');
+        await refresh();
+      },
+    }),
+  );
+  const changeRole = useMutation(
+    trpc.members.changeRole.mutationOptions({
+      onSuccess: async (_result, input) => {
+        const changed = roleChange;
+        setRoleChange(undefined);
+        setDone(changed ? `${changed.email} is now ${input.role}.` : 'Role changed.');
+        await refresh();
+      },
+    }),
+  );
+  const remove = useMutation(
+    trpc.members.remove.mutationOptions({
+      onSuccess: async (_result, input) => {
+        const who = removing?.email ?? 'The member';
+        const to = active.find((member) => member.userId === input.receiverUserId)?.email;
+        setRemoving(undefined);
+        setReceiver('');
+        setDone(`${who} was removed; their keys stopped working.${to ? ` Their knowledge now reads as ${to}'s.` : ''}`);
+        await refresh();
+      },
+    }),
+  );
   const leave = useMutation(trpc.accounts.leave.mutationOptions({ onSuccess: async () => { await refresh(); navigate('/'); } }));
+  const openInvitations = invitations.data?.filter((invitation) => invitation.status === 'pending' || invitation.status === 'expired') ?? [];
   const active = members.data?.filter((member) => member.removedAt === null) ?? [];
   return (
     <>
@@ -47,17 +100,21 @@ export function MembersPage({ accountId, role, kind }: AccountPageProps) {
             Create invitation
           </button>
           <ErrorText error={invite.error} />
-          {invite.data ? (
-            <div className="field" style={{ flexBasis: '100%' }}>
-              <label htmlFor="invite-link">Send this link to {invite.data.invitation.email} (valid 7 days)</label>
-              <pre id="invite-link" data-testid="invite-link">
-                {invite.data.link}
-              </pre>
+          {link ? (
+            <div className="stack" style={{ flexBasis: '100%' }}>
+              <div className="field">
+                <label htmlFor="invite-link">Send this link to {link.email} (valid 7 days)</label>
+                <pre id="invite-link" data-testid="invite-link">
+                  {link.link}
+                </pre>
+              </div>
+              <CopyButton text={link.link} label="Copy link" />
             </div>
           ) : null}
         </form>
       ) : null}
-      <ErrorText error={members.error ?? changeRole.error ?? leave.error} />
+      <DoneNotice>{done}</DoneNotice>
+      <ErrorText error={members.error} />
       {members.isPending ? (
         <Loading what="members" />
       ) : (
@@ -90,7 +147,7 @@ export function MembersPage({ accountId, role, kind }: AccountPageProps) {
                       <select
                         aria-label={`Role of ${member.email}`}
                         value={member.role}
-                        onChange={(e) => changeRole.mutate({ accountId, userId: member.userId, role: e.target.value as Role })}
+                        onChange={(e) => setRoleChange({ userId: member.userId, email: member.email, from: member.role, to: e.target.value as Role })}
                       >
                         <option value="member">member</option>
                         <option value="admin">admin</option>
@@ -104,7 +161,7 @@ export function MembersPage({ accountId, role, kind }: AccountPageProps) {
                   <td>
                     {member.removedAt !== null ? null : member.userId === me.data?.id ? (
                       kind === 'organization' ? (
-                        <button type="button" className="danger" onClick={() => leave.mutate({ accountId })}>
+                        <button type="button" className="danger" onClick={() => setLeaving(true)}>
                           Leave
                         </button>
                       ) : null
@@ -123,11 +180,12 @@ export function MembersPage({ accountId, role, kind }: AccountPageProps) {
       {admin && kind === 'organization' ? (
         <>
           <h2>Invitations</h2>
-          <ErrorText error={revoke.error ?? invitations.error} />
+          <p className="muted">An invitation stays here until it is accepted or revoked. Resend gives it a new link and seven more days.</p>
+          <ErrorText error={revoke.error ?? resend.error ?? invitations.error} />
           {invitations.isPending ? (
             <Loading what="invitations" />
-          ) : invitations.data?.length === 0 ? (
-            <Empty>No invitations yet.</Empty>
+          ) : openInvitations.length === 0 ? (
+            <Empty>No open invitations.</Empty>
           ) : (
             <div className="table-wrap">
               <table>
@@ -141,7 +199,7 @@ export function MembersPage({ accountId, role, kind }: AccountPageProps) {
                   </tr>
                 </thead>
                 <tbody>
-                  {invitations.data?.map((invitation) => (
+                  {openInvitations.map((invitation) => (
                     <tr key={invitation.id}>
                       <td>{invitation.email}</td>
                       <td>
@@ -150,11 +208,24 @@ export function MembersPage({ accountId, role, kind }: AccountPageProps) {
                       <td>{invitation.status}</td>
                       <td>{formatTime(invitation.expiresAt)}</td>
                       <td>
-                        {invitation.status === 'pending' ? (
-                          <button type="button" className="danger" onClick={() => revoke.mutate({ accountId, invitationId: invitation.id })}>
+                        <div className="actions">
+                          <button
+                            type="button"
+                            onClick={() => resend.mutate({ accountId, invitationId: invitation.id })}
+                            disabled={resend.isPending}
+                            aria-label={`Resend the invitation for ${invitation.email}`}
+                          >
+                            Resend
+                          </button>
+                          <button
+                            type="button"
+                            className="danger"
+                            onClick={() => revoke.mutate({ accountId, invitationId: invitation.id })}
+                            aria-label={`Revoke the invitation for ${invitation.email}`}
+                          >
                             Revoke
                           </button>
-                        ) : null}
+                        </div>
                       </td>
                     </tr>
                   ))}
@@ -184,7 +255,10 @@ export function MembersPage({ accountId, role, kind }: AccountPageProps) {
           </>
         }
       >
-        <p>Their keys stop working at once. Their records stay, with their authorship.</p>
+        <p>
+          Their keys stop working at once and they lose access to this organization. Their records stay, with their authorship. A knowledge
+          handover is done once and cannot be undone here.
+        </p>
         <SelectField label="Hand their knowledge over to" value={receiver} onChange={(e) => setReceiver(e.target.value)}>
           <option value="">nobody for now (choose later under Handover)</option>
           {active
@@ -197,6 +271,48 @@ export function MembersPage({ accountId, role, kind }: AccountPageProps) {
         </SelectField>
         <ErrorText error={remove.error} />
       </Dialog>
+      <ConfirmDialog
+        open={roleChange !== undefined}
+        title={roleChange?.to === 'owner' ? `Make ${roleChange.email} an owner?` : `Change the role of ${roleChange?.email ?? ''}?`}
+        confirmLabel={roleChange?.to === 'owner' ? 'Make owner' : `Make ${roleChange?.to ?? ''}`}
+        typeToConfirm={roleChange?.to === 'owner' ? roleChange.email : undefined}
+        danger={roleChange?.to === 'owner' || roleChange?.from === 'owner'}
+        pending={changeRole.isPending}
+        error={changeRole.error}
+        onCancel={() => {
+          setRoleChange(undefined);
+          changeRole.reset();
+        }}
+        onConfirm={() => roleChange && changeRole.mutate({ accountId, userId: roleChange.userId, role: roleChange.to })}
+      >
+        {roleChange?.to === 'owner' ? (
+          <p>
+            An owner has every right you have: billing, deleting the organization, making and removing owners, removing you. Only another owner
+            can take it back.
+          </p>
+        ) : roleChange?.to === 'admin' ? (
+          <p>An admin manages members, projects, keys, visibility, handovers and the audit log.</p>
+        ) : (
+          <p>A member uses the organization&apos;s memory and issues their own keys; they no longer manage it.</p>
+        )}
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={leaving}
+        title="Leave this organization?"
+        confirmLabel="Leave organization"
+        pending={leave.isPending}
+        error={leave.error}
+        onCancel={() => {
+          setLeaving(false);
+          leave.reset();
+        }}
+        onConfirm={() => leave.mutate({ accountId })}
+      >
+        <p>
+          You lose access at once and your keys for it stop working. Your records stay, with your authorship; an admin may hand them over to a
+          colleague. To come back you need a new invitation.
+        </p>
+      </ConfirmDialog>
     </>
   );
 }

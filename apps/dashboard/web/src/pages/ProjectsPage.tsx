@@ -1,5 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
+import { ConfirmDialog, DoneNotice } from '../components/ConfirmDialog.tsx';
+import { ConnectPanel } from '../components/ConnectPanel.tsx';
 import { Empty, ErrorText, Field, formatTime, Loading, PageTitle } from '../components/ui.tsx';
 import { Link } from '../router.tsx';
 import { useTRPC } from '../trpc.ts';
@@ -15,10 +17,23 @@ export function ProjectsPage({ accountId, role }: AccountPageProps) {
   const [renaming, setRenaming] = useState<{ id: string; name: string } | undefined>();
   const create = useMutation(trpc.projects.create.mutationOptions({ onSuccess: async () => { setName(''); await refresh(); } }));
   const rename = useMutation(trpc.projects.rename.mutationOptions({ onSuccess: async () => { setRenaming(undefined); await refresh(); } }));
-  const setActive = useMutation(trpc.projects.setActive.mutationOptions({ onSuccess: refresh }));
+  const [deactivating, setDeactivating] = useState<{ id: string; name: string } | undefined>();
+  const [done, setDone] = useState('');
+  const setActive = useMutation(
+    trpc.projects.setActive.mutationOptions({
+      onSuccess: async (_result, input) => {
+        const name = projects.data?.find((project) => project.id === input.projectId)?.name ?? 'The project';
+        setDone(input.active ? `${name} is active again; its keys work.` : `${name} is deactivated: its keys are refused until you reactivate it.`);
+        setDeactivating(undefined);
+        await refresh();
+      },
+    }),
+  );
+  const firstProject = projects.data?.find((project) => project.active);
   return (
     <>
       <PageTitle>Projects</PageTitle>
+      <ConnectPanel accountId={accountId} projectId={firstProject?.id} projectName={firstProject?.name} />
       <p className="muted">A key is bound to one project; an assistant with that key sees only that project's workspaces.</p>
       {admin ? (
         <form
@@ -35,7 +50,8 @@ export function ProjectsPage({ accountId, role }: AccountPageProps) {
           <ErrorText error={create.error} />
         </form>
       ) : null}
-      <ErrorText error={rename.error ?? setActive.error ?? projects.error} />
+      <DoneNotice>{done}</DoneNotice>
+      <ErrorText error={rename.error ?? (deactivating ? undefined : setActive.error) ?? projects.error} />
       {projects.isPending ? (
         <Loading what="projects" />
       ) : projects.data?.length === 0 ? (
@@ -84,7 +100,11 @@ export function ProjectsPage({ accountId, role }: AccountPageProps) {
                         <button
                           type="button"
                           className={project.active ? 'danger' : undefined}
-                          onClick={() => setActive.mutate({ accountId, projectId: project.id, active: !project.active })}
+                          onClick={() =>
+                            project.active
+                              ? setDeactivating({ id: project.id, name: project.name })
+                              : setActive.mutate({ accountId, projectId: project.id, active: true })
+                          }
                         >
                           {project.active ? 'Deactivate' : 'Reactivate'}
                         </button>
@@ -99,6 +119,22 @@ export function ProjectsPage({ accountId, role }: AccountPageProps) {
           </table>
         </div>
       )}
+      <ConfirmDialog
+        open={deactivating !== undefined}
+        title={`Deactivate project ${deactivating?.name ?? ''}?`}
+        confirmLabel="Deactivate project"
+        pending={setActive.isPending}
+        error={setActive.error}
+        onCancel={() => {
+          setDeactivating(undefined);
+          setActive.reset();
+        }}
+        onConfirm={() => deactivating && setActive.mutate({ accountId, projectId: deactivating.id, active: false })}
+      >
+        <p>
+          Every key of this project is refused until you reactivate it. Its workspaces and records are kept; reactivating brings the keys back.
+        </p>
+      </ConfirmDialog>
     </>
   );
 }

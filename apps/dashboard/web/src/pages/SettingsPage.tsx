@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
+import { ConfirmDialog } from '../components/ConfirmDialog.tsx';
 import { TwoFactorSettings } from '../components/TwoFactorSettings.tsx';
 import { ErrorText, Field, PageTitle } from '../components/ui.tsx';
 import { navigate } from '../router.tsx';
@@ -27,11 +28,12 @@ export function SettingsPage() {
       },
     }),
   );
+  const [askEverywhere, setAskEverywhere] = useState(false);
   const everywhere = useMutation(
     trpc.auth.signOutEverywhere.mutationOptions({
-      onSuccess: async () => {
+      onSuccess: async ({ endedSessions }) => {
         queryClient.clear();
-        navigate('/signin', { replace: true });
+        navigate(`/signin?signedOut=${endedSessions}`, { replace: true });
         await queryClient.invalidateQueries();
       },
     }),
@@ -84,12 +86,25 @@ export function SettingsPage() {
         <h2 style={{ marginTop: 0 }}>Sessions</h2>
         <p className="muted">Sign out of MMW on every browser and device, this one included.</p>
         <div>
-          <button className="danger" type="button" onClick={() => everywhere.mutate({})} disabled={everywhere.isPending}>
+          <button className="danger" type="button" onClick={() => setAskEverywhere(true)} disabled={everywhere.isPending}>
             Sign out everywhere
           </button>
         </div>
-        <ErrorText error={everywhere.error} />
       </section>
+      <ConfirmDialog
+        open={askEverywhere}
+        title="Sign out everywhere?"
+        confirmLabel="Sign out everywhere"
+        pending={everywhere.isPending}
+        error={everywhere.error}
+        onCancel={() => {
+          setAskEverywhere(false);
+          everywhere.reset();
+        }}
+        onConfirm={() => everywhere.mutate({})}
+      >
+        <p>Every session of your account ends, on every browser and device, this one included. Keys keep working.</p>
+      </ConfirmDialog>
     </>
   );
 }
