@@ -35,11 +35,42 @@ describe('the audit log', () => {
     expect(file.filename).toMatch(/^mmw-audit-\d{4}-\d{2}-\d{2}\.csv$/);
     const rows = parse<Record<string, string>>(file.csv, { columns: true });
     expect(rows).toHaveLength(3);
-    expect(rows[0]).toMatchObject({ action: 'project.created', actor: org.owner.email, target_type: 'project' });
+    expect(rows[0]).toMatchObject({
+      action: 'project.created',
+      actor: org.owner.email,
+      actor_name: 'Audited-owner',
+      target_type: 'project',
+      target: 'three',
+    });
     expect(JSON.parse(rows[0]?.data ?? '{}')).toEqual({ name: 'three' });
 
     expect(await errorCode(member.client.audit.list.query({ accountId }))).toBe('FORBIDDEN');
     expect(await errorCode(member.client.audit.exportCsv.query({ accountId }))).toBe('FORBIDDEN');
+  });
+
+  it('names the actor and the target of every row: whose role changed, which project, which key', async () => {
+    const org = await organizationWith(f, 'Named', [{ name: 'mia', role: 'member' }]);
+    const mia = org.members.mia;
+    if (!mia) throw new Error('member missing');
+    const accountId = org.accountId;
+    await org.owner.client.members.changeRole.mutate({ accountId, userId: mia.userId, role: 'admin' });
+    await org.owner.client.keys.issue.mutate({ accountId, projectId: org.projectId, name: 'ci runner' });
+    const { events } = await org.owner.client.audit.list.query({ accountId, limit: 100 });
+    const changed = events.find((event) => event.action === 'member.role_changed');
+    expect(changed).toMatchObject({ actorName: 'Named-owner', actorEmail: org.owner.email, targetName: `mia <${mia.email}>`, data: { from: 'member', to: 'admin' } });
+    expect(events.find((event) => event.action === 'key.issued')).toMatchObject({ targetType: 'api_key', targetName: 'ci runner' });
+    expect(events.every((event) => event.targetType === null || event.targetName !== null)).toBe(true);
+  });
+
+  it('exports cells that a spreadsheet would run as formulas as plain text', async () => {
+    const org = await organizationWith(f, 'Formulas');
+    const accountId = org.accountId;
+    for (const name of ['=HYPERLINK("http://x.example")', '+1+1', '-2', '@SUM(A1)'])
+      await org.owner.client.projects.create.mutate({ accountId, name });
+    const file = await org.owner.client.audit.exportCsv.query({ accountId, action: 'project.created' });
+    const rows = parse<Record<string, string>>(file.csv, { columns: true });
+    expect(rows.map((row) => row.target)).toEqual([`'@SUM(A1)`, `'-2`, `'+1+1`, `'=HYPERLINK("http://x.example")`]);
+    for (const row of rows) expect(row.data).toMatch(/^\{/);
   });
 
   it('stays append-only for the application role', async () => {

@@ -3,8 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { updateScreenshots } from '@mmw/test-support';
-import { chromium, type Browser } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { AxeBuilder } from '@axe-core/playwright';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, expect } from 'vitest';
 
 const chromiumPath = '/usr/bin/chromium';
 /**
@@ -33,4 +34,22 @@ export function useBrowser(): { browser: Browser } {
     await launched?.close();
   });
   return holder;
+}
+
+/**
+ * axe-core's check of the page as it is now (WCAG 2.1 A and AA rules, colour contrast included):
+ * no serious or critical violation. Each one is listed with its rule and the elements it names.
+ */
+export async function expectAccessible(page: Page, what = new URL(page.url()).pathname): Promise<void> {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const grave = result.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => `${node.target.join(' ')} (${node.failureSummary ?? ''})`).join('; ')}`);
+  expect(grave, `axe on ${what}`).toEqual([]);
+}
+
+/** Nothing wider than the screen: the page does not scroll sideways. */
+export async function expectNoSidewaysScroll(page: Page): Promise<void> {
+  const overflow = await page.evaluate<number>('document.documentElement.scrollWidth - document.documentElement.clientWidth');
+  expect(overflow, `sideways overflow on ${new URL(page.url()).pathname}`).toBe(0);
 }

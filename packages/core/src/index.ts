@@ -55,6 +55,8 @@ export * from './projects/projects.ts';
 export * from './keys/manage-keys.ts';
 export * from './keys/key-requests.ts';
 export * from './workspaces/workspace-records.ts';
+export * from './workspaces/browse-records.ts';
+export * from './workspaces/record-page.ts';
 export * from './visibility/visibility-rules.ts';
 export * from './handover/handover.ts';
 export * from './audit/read-audit.ts';

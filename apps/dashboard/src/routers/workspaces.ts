@@ -1,5 +1,12 @@
 import {
+  browseRecords,
+  browseRecordsInputSchema,
+  browseRecordsOutputSchema,
   factKeyVersions,
+  getRecordPage,
+  recordPageSchema,
+  resolveConflict,
+  resolveConflictInputSchema,
   forgetOutputShape,
   forgetWorkspaceRecord,
   listWorkspaces,
@@ -12,7 +19,7 @@ import {
   workspaceSummarySchema,
 } from '@mmw/core';
 import { z } from 'zod';
-import { orgMemberProcedure, router } from '../trpc/trpc.ts';
+import { orgAdminProcedure, orgMemberProcedure, router } from '../trpc/trpc.ts';
 
 const inProject = z.object({ projectId: z.uuid() });
 
@@ -43,6 +50,24 @@ export const workspacesRouter = router({
         ctx.deps.expander,
       ),
     ),
+
+  /** A page of live records with the total, filtered; older versions of a fact_key folded under the newest. */
+  browse: orgMemberProcedure
+    .input(browseRecordsInputSchema)
+    .output(browseRecordsOutputSchema)
+    .query(({ ctx, input }) => browseRecords(ctx.deps.db, ctx.member, input)),
+
+  /** One record's page: its versions, what it conflicts with, its sources. */
+  record: orgMemberProcedure
+    .input(inProject.extend({ id: z.string().max(100) }))
+    .output(recordPageSchema)
+    .query(({ ctx, input }) => getRecordPage(ctx.deps.db, ctx.member, input)),
+
+  /** An owner or admin settles a conflict by forgetting one version: the same forget as the MCP tool. */
+  resolveConflict: orgAdminProcedure
+    .input(resolveConflictInputSchema)
+    .output(z.object(forgetOutputShape))
+    .mutation(({ ctx, input }) => resolveConflict(ctx.deps.db, ctx.member, input)),
 
   versions: orgMemberProcedure
     .input(inProject.extend({ workspace: z.string().max(100), factKey: z.string().max(200) }))

@@ -2,6 +2,7 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import { assertAdmin, databaseFailure, errorTable, isAppError, resolveMember } from '@mmw/core';
 import { z } from 'zod';
 import type { Context } from './context.ts';
+import { describeInvalidInput } from './field-errors.ts';
 
 /** The header every tRPC request from our client carries; a cross-site form or image cannot send it. */
 export const CSRF_HEADER = 'x-mmw-csrf';
@@ -11,14 +12,17 @@ const t = initTRPC.context<Context>().create({
   errorFormatter({ shape, error }) {
     // A 5xx says nothing of its cause; 4xx messages are core's texts, meant for people.
     const hidden = error.code === 'INTERNAL_SERVER_ERROR';
-    const invalid =
-      error.cause instanceof z.ZodError
-        ? error.cause.issues.map((issue) => issue.message).join('; ')
-        : undefined;
+    // An input check names the field and its limit in plain words, also per field for the form.
+    const invalid = error.cause instanceof z.ZodError ? describeInvalidInput(error.cause) : undefined;
     return {
       ...shape,
-      message: hidden ? 'internal error' : (invalid ?? shape.message),
-      data: { code: shape.data.code, httpStatus: shape.data.httpStatus, path: shape.data.path },
+      message: hidden ? 'internal error' : (invalid?.message ?? shape.message),
+      data: {
+        code: shape.data.code,
+        httpStatus: shape.data.httpStatus,
+        path: shape.data.path,
+        ...(invalid === undefined ? {} : { fields: invalid.fields }),
+      },
     };
   },
 });

@@ -17,6 +17,7 @@ import { VerifyEmailPage } from './pages/VerifyEmailPage.tsx';
 import { KeysPage } from './pages/KeysPage.tsx';
 import { MembersPage } from './pages/MembersPage.tsx';
 import { ProjectsPage } from './pages/ProjectsPage.tsx';
+import { RecordPage } from './pages/RecordPage.tsx';
 import { RecordsPage } from './pages/RecordsPage.tsx';
 import { SecondFactorPage } from './pages/SecondFactorPage.tsx';
 import { SessionsPage } from './pages/SessionsPage.tsx';
@@ -45,13 +46,21 @@ function isAccountPage(page: string): page is keyof typeof accountPages {
   return page in accountPages;
 }
 
+/** Someone removed from an organization (or following an old link) lands on their own account. */
+function LeftAccount({ accounts }: { accounts: Array<{ id: string; kind: string }> }) {
+  const own = accounts.find((account) => account.kind === 'personal') ?? accounts[0];
+  if (own === undefined) return <p role="alert">This account was not found, or you are not a member of it.</p>;
+  return <Redirect to={`/a/${own.id}/projects?notice=not-a-member`} />;
+}
+
 export function App() {
   const trpc = useTRPC();
   const me = useQuery(trpc.auth.me.queryOptions());
   const accounts = useQuery({ ...trpc.accounts.list.queryOptions(), enabled: me.data != null && !me.data.secondFactorPending });
   const { path, search } = useLocation();
 
-  const inAccount = match('/a/:accountId/:page', path);
+  const oneRecord = match('/a/:accountId/records/:recordId', path);
+  const inAccount = oneRecord ?? match('/a/:accountId/:page', path);
   const openAccount = accounts.data?.find((candidate) => candidate.id === inAccount?.accountId);
   useAccountTitle(openAccount?.name);
   useEffect(() => {
@@ -67,7 +76,19 @@ export function App() {
   const signedIn = me.data ?? null;
   const next = search.get('next') ?? '/';
   if (signedIn?.secondFactorPending === true) return <SecondFactorPage next={path === '/signin' ? next : path} />;
-  if (path === '/signin') return signedIn ? <Redirect to={next} /> : <SignInPage next={next} />;
+  if (path === '/signin') {
+    if (signedIn) return <Redirect to={next} />;
+    return (
+      <>
+        {search.get('ended') === '1' ? (
+          <p className="signed-out-notice auth-card" role="status">
+            Your session ended. Sign in again to continue where you were.
+          </p>
+        ) : null}
+        <SignInPage next={next} />
+      </>
+    );
+  }
   if (path === '/signup') return signedIn ? <Redirect to={next} /> : <SignUpPage next={next} />;
   if (path === '/forgot-password') return signedIn ? <Redirect to="/settings" /> : <ForgotPasswordPage email={search.get('email') ?? ''} />;
   if (!signedIn) return <Redirect to={`/signin?next=${encodeURIComponent(path + (search.size > 0 ? `?${search}` : ''))}`} />;
@@ -88,21 +109,27 @@ export function App() {
       </Shell>
     );
   }
-  if (inAccount?.accountId !== undefined && inAccount.page !== undefined && isAccountPage(inAccount.page)) {
+  const pageName = oneRecord ? 'records' : inAccount?.page;
+  if (inAccount?.accountId !== undefined && pageName !== undefined && isAccountPage(pageName)) {
     const account = openAccount;
-    const Page = accountPages[inAccount.page];
+    const recordId = oneRecord?.recordId;
+    const Page = accountPages[pageName];
     return (
       <Shell user={signedIn} accountId={inAccount.accountId}>
         {accounts.isPending ? (
           <Loading what="account" />
         ) : account === undefined ? (
-          <p role="alert">This account was not found, or you are not a member of it.</p>
+          <LeftAccount accounts={accounts.data ?? []} />
         ) : account.requireTwoFactor && !signedIn.twoFactorEnabled ? (
           <p role="alert">
             {account.name} requires two-factor sign-in. <Link to="/settings">Set it up under Settings</Link> to continue.
           </p>
         ) : (
-          <Page accountId={account.id} role={account.role} kind={account.kind} />
+          recordId === undefined ? (
+            <Page accountId={account.id} role={account.role} kind={account.kind} />
+          ) : (
+            <RecordPage key={recordId} accountId={account.id} role={account.role} kind={account.kind} recordId={recordId} />
+          )
         )}
       </Shell>
     );

@@ -124,6 +124,27 @@ function push(
   graph.set(id, list);
 }
 
+/**
+ * Of the ids a result points to (derived_from, superseded_by) that are not among the live visible
+ * records already read, those the caller may see (forgotten ones included): an id the caller may
+ * not read is left out of the answer, so that it does not tell that such a record exists.
+ */
+async function visibleReferences(tx: Db, caller: Caller, rows: RecordRow[], known: ReadonlyMap<string, RecordRow>): Promise<Set<string>> {
+  const wanted = new Set<string>();
+  for (const row of rows) {
+    for (const id of row.derivedFrom) if (!known.has(id)) wanted.add(id);
+    if (row.supersededBy !== null && !known.has(row.supersededBy)) wanted.add(row.supersededBy);
+  }
+  const visible = new Set<string>(known.keys());
+  if (wanted.size === 0) return visible;
+  const found = await tx
+    .select({ id: records.id })
+    .from(records)
+    .where(and(inArray(records.id, [...wanted]), visibleRecords(caller, records)));
+  for (const row of found) visible.add(row.id);
+  return visible;
+}
+
 async function workspaceNames(
   tx: Db,
   caller: Caller,
@@ -160,7 +181,7 @@ export async function describeRecords(
   const withKey = [...known.values()].filter((row) => row.factKey !== null).map((row) => row.id);
   // Issued together, they queue on the transaction's connection and are written at once (the pool's
   // pipeline mode): one round trip for the three.
-  const [conflicts, graph, names] = await Promise.all([
+  const [conflicts, graph, names, visible] = await Promise.all([
     conflictingIds(tx, caller, withKey),
     loadGraph(
       tx,
@@ -168,6 +189,7 @@ export async function describeRecords(
       rows.map((row) => row.id),
     ),
     workspaceNames(tx, caller, rows, options.workspace),
+    visibleReferences(tx, caller, rows, known),
   ]);
   const own = new Map<string, RecordStatus>();
   const derivedFrom = new Map<string, readonly string[]>();
@@ -180,7 +202,12 @@ export async function describeRecords(
   }
   return rows.map((row) => {
     const score = options.scores?.get(row.id);
-    return toRecordView(row, {
+    const shown = {
+      ...row,
+      derivedFrom: row.derivedFrom.filter((id) => visible.has(id)),
+      supersededBy: row.supersededBy !== null && visible.has(row.supersededBy) ? row.supersededBy : null,
+    };
+    return toRecordView(shown, {
       workspace: names.get(row.workspaceId) ?? '',
       status: inheritedStatus(row.id, own, derivedFrom),
       graph: graph.get(row.id) ?? [],

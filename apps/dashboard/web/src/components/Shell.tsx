@@ -29,7 +29,7 @@ export function Shell({
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const accounts = useQuery(trpc.accounts.list.queryOptions());
-  const { path } = useLocation();
+  const { path, search } = useLocation();
   const current = accounts.data?.find((account) => account.id === accountId);
   const admin = current?.role === 'owner' || current?.role === 'admin';
   const signOut = useMutation(
@@ -51,7 +51,7 @@ export function Shell({
         <Link to="/" className="brand">
           MMW
         </Link>
-        <label htmlFor="account-switcher" className="hide-small">
+        <label htmlFor="account-switcher" className="label-small-hidden">
           Organization
         </label>
         <select
@@ -89,7 +89,14 @@ export function Shell({
                 ))}
           <Link to="/settings">Settings</Link>
         </nav>
-        <main id="main">{children}</main>
+        <main id="main">
+          {search.get('notice') === 'not-a-member' ? (
+            <p className="signed-out-notice" role="status">
+              You are not a member of that organization (any more): this is your own account.
+            </p>
+          ) : null}
+          {children}
+        </main>
       </div>
     </>
   );

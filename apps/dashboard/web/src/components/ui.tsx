@@ -1,18 +1,90 @@
-import { useEffect, useId, useRef, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
-import { errorText } from '../trpc.ts';
+import { useEffect, useId, useRef, useState, useSyncExternalStore, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
+import { errorText, fieldErrors, queryClient } from '../trpc.ts';
 
-export function Field({ label, hint, ...input }: InputHTMLAttributes<HTMLInputElement> & { label: string; hint?: string }) {
+const mutations = queryClient.getMutationCache();
+const subscribeMutations = (listener: () => void) => mutations.subscribe(listener);
+
+/** The failed input check of the latest submitted action, if it was one: what each field got wrong. */
+function latestFieldErrors(): Record<string, string> {
+  let latest: { submittedAt: number; error: unknown; status: string } | undefined;
+  for (const mutation of mutations.getAll()) {
+    if (latest === undefined || mutation.state.submittedAt >= latest.submittedAt) latest = mutation.state;
+  }
+  return latest?.status === 'error' ? fieldErrors(latest.error) : {};
+}
+let cachedKey = '';
+let cached: Record<string, string> = {};
+function latestFieldErrorsStable(): Record<string, string> {
+  const next = latestFieldErrors();
+  const key = JSON.stringify(next);
+  if (key !== cachedKey) {
+    cachedKey = key;
+    cached = next;
+  }
+  return cached;
+}
+
+const squash = (text: string) => text.toLowerCase().replace(/[^a-z0-9]/g, '');
+
+/**
+ * The server's message for this field, shown under it: the last segment of the failed field's path
+ * ("name", "email", "factKey") is matched with the input's name, else with the end of its label
+ * ("New project name"), so that every form built from Field shows its errors where they belong.
+ */
+function useFieldError(name: string | undefined, label: string, given: string | undefined): string | undefined {
+  const fields = useSyncExternalStore(subscribeMutations, latestFieldErrorsStable);
+  if (given !== undefined) return given;
+  const matches = (path: string) => {
+    const key = squash(path.split('.').at(-1) ?? '');
+    if (key === '') return false;
+    return name !== undefined ? squash(name) === key : squash(label).endsWith(key);
+  };
+  const match = Object.entries(fields).find(([path]) => matches(path));
+  return match?.[1];
+}
+
+export function Field({
+  label,
+  hint,
+  error,
+  ...input
+}: InputHTMLAttributes<HTMLInputElement> & { label: string; hint?: string; error?: string }) {
   const id = useId();
+  const problem = useFieldError(input.name, label, error);
+  const describedBy = [hint === undefined ? undefined : `${id}-hint`, problem === undefined ? undefined : `${id}-error`]
+    .filter(Boolean)
+    .join(' ');
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
-      <input id={id} aria-describedby={hint === undefined ? undefined : `${id}-hint`} {...input} />
+      <input id={id} aria-describedby={describedBy || undefined} aria-invalid={problem === undefined ? undefined : true} {...input} />
       {hint === undefined ? null : (
         <div className="hint" id={`${id}-hint`}>
           {hint}
         </div>
       )}
+      {problem === undefined ? null : (
+        <div className="field-error" id={`${id}-error`}>
+          {problem}
+        </div>
+      )}
     </div>
+  );
+}
+
+/** "Saved." beside the button that saved, for a few seconds after it did. */
+export function Saved({ at }: { at: number | undefined }) {
+  const [, tick] = useState(0);
+  useEffect(() => {
+    if (at === undefined) return;
+    const timer = setTimeout(() => tick((n) => n + 1), 4_000);
+    return () => clearTimeout(timer);
+  }, [at]);
+  if (at === undefined || Date.now() - at >= 4_000) return null;
+  return (
+    <span className="saved" role="status">
+      Saved.
+    </span>
   );
 }
 

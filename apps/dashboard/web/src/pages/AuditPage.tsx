@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
+import { navigate, useLocation } from '../router.tsx';
 import { Empty, ErrorText, Field, formatTime, Loading, PageTitle, SelectField } from '../components/ui.tsx';
 import { useTRPC } from '../trpc.ts';
 import { isAdminRole, type AccountPageProps } from './page-props.ts';
@@ -41,6 +42,40 @@ interface Filter {
 }
 
 const toIso = (local: string) => (local === '' ? undefined : new Date(local).toISOString());
+/** An ISO time as the value of a datetime-local field, in the reader's time zone. */
+const toLocal = (iso: string | undefined) => {
+  if (iso === undefined) return '';
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  return new Date(date.getTime() - date.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+};
+
+const FILTER_PARAMS = { actorUserId: 'actor', action: 'action', from: 'from', to: 'to' } as const;
+
+/** The filter lives in the URL (?actor=&action=&from=&to=), so a link shows the same events. */
+function useAuditFilter(): { filter: Filter; setFilter: (next: Filter) => void } {
+  const { path, search } = useLocation();
+  const filter: Filter = {};
+  for (const [key, param] of Object.entries(FILTER_PARAMS) as Array<[keyof Filter, string]>) {
+    const value = search.get(param);
+    if (value) filter[key] = value;
+  }
+  const setFilter = (next: Filter) => {
+    const params = new URLSearchParams();
+    for (const [key, param] of Object.entries(FILTER_PARAMS) as Array<[keyof Filter, string]>) {
+      const value = next[key];
+      if (value) params.set(param, value);
+    }
+    navigate(params.size > 0 ? `${path}?${params}` : path);
+  };
+  return { filter, setFilter };
+}
+
+/** Who acted: their name and email, else the email, else "the system". */
+function actorLabel(event: { actorName: string | null; actorEmail: string | null; actorUserId: string | null }): string {
+  if (event.actorEmail !== null) return event.actorName ? `${event.actorName} <${event.actorEmail}>` : event.actorEmail;
+  return event.actorUserId === null ? 'MMW (system)' : 'a former user';
+}
 
 function summary(data: Record<string, unknown>): string {
   return Object.entries(data)
@@ -52,8 +87,13 @@ export function AuditPage({ accountId, role }: AccountPageProps) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const members = useQuery(trpc.members.list.queryOptions({ accountId }));
-  const [draft, setDraft] = useState({ actorUserId: '', action: '', from: '', to: '' });
-  const [filter, setFilter] = useState<Filter>({});
+  const { filter, setFilter } = useAuditFilter();
+  const [draft, setDraft] = useState({
+    actorUserId: filter.actorUserId ?? '',
+    action: filter.action ?? '',
+    from: toLocal(filter.from),
+    to: toLocal(filter.to),
+  });
   const [cursors, setCursors] = useState<number[]>([]);
   const cursor = cursors.at(-1);
   const page = useQuery({
@@ -103,7 +143,7 @@ export function AuditPage({ accountId, role }: AccountPageProps) {
           <option value="">anyone</option>
           {members.data?.map((member) => (
             <option key={member.userId} value={member.userId}>
-              {member.email}
+              {member.name ? `${member.name} <${member.email}>` : member.email}
             </option>
           ))}
         </SelectField>
@@ -130,7 +170,7 @@ export function AuditPage({ accountId, role }: AccountPageProps) {
       ) : page.data?.events.length === 0 ? (
         <Empty>No events match.</Empty>
       ) : (
-        <div className="table-wrap">
+        <div className="table-wrap" tabIndex={0} role="region" aria-label="Audit events">
           <table>
             <thead>
               <tr>
@@ -146,12 +186,20 @@ export function AuditPage({ accountId, role }: AccountPageProps) {
                 <tr key={event.id}>
                   <td className="nowrap">{formatTime(event.createdAt)}</td>
                   <td className="mono">{event.action}</td>
-                  <td>
-                    {event.actorEmail ?? '—'}
+                  <td className="wrap">
+                    {actorLabel(event)}
                     {event.actorKeyId ? <div className="muted">via key</div> : null}
                   </td>
-                  <td>{event.targetType ?? ''}</td>
-                  <td className="muted">{summary(event.data)}</td>
+                  <td className="wrap">
+                    {event.targetType === null ? (
+                      '—'
+                    ) : (
+                      <>
+                        <span className="muted">{event.targetType.replace('_', ' ')}</span> {event.targetName ?? 'no longer known'}
+                      </>
+                    )}
+                  </td>
+                  <td className="muted wrap">{summary(event.data)}</td>
                 </tr>
               ))}
             </tbody>

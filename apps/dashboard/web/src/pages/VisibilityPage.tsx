@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { ProjectPicker, useSelectedProject } from '../components/ProjectPicker.tsx';
-import { Empty, ErrorText, Loading, PageTitle } from '../components/ui.tsx';
+import { Dialog, Empty, ErrorText, Loading, PageTitle, Saved } from '../components/ui.tsx';
 import { useTRPC } from '../trpc.ts';
 import { isAdminRole, type AccountPageProps } from './page-props.ts';
 
@@ -22,12 +22,22 @@ function describe(rule: Rule, emails: Map<string, string>): string {
   return `Listed: ${who.length > 0 ? who.join(', ') : 'nobody but the author'}`;
 }
 
+/** A restricted workspace: not everyone in the organization reads it. */
+export function Lock() {
+  return (
+    <span className="lock" role="img" aria-label="Restricted" title="Restricted: not everyone in the organization reads it">
+      🔒
+    </span>
+  );
+}
+
 function RuleEditor({
   title,
   rule,
   allowInherit,
   members,
   disabled,
+  savedAt,
   onSave,
 }: {
   title: string;
@@ -35,8 +45,10 @@ function RuleEditor({
   allowInherit: boolean;
   members: Array<{ userId: string; email: string }>;
   disabled: boolean;
+  savedAt: number | undefined;
   onSave: (rule: Rule | null) => void;
 }) {
+  const [confirmNobody, setConfirmNobody] = useState(false);
   const id = useId();
   const [choice, setChoice] = useState<Choice>(rule?.mode ?? (allowInherit ? 'inherit' : 'organization'));
   const [userIds, setUserIds] = useState<string[]>(rule?.userIds ?? []);
@@ -76,10 +88,43 @@ function RuleEditor({
         </div>
       ) : null}
       <div>
-        <button type="button" className="primary" onClick={() => onSave(choice === 'inherit' ? null : { mode: choice, userIds, roles })}>
+        <button
+          type="button"
+          className="primary"
+          onClick={() => {
+            // "Listed" with nobody listed hides everything but people's own records: asked first.
+            if (choice === 'listed' && userIds.length === 0 && roles.length === 0) setConfirmNobody(true);
+            else onSave(choice === 'inherit' ? null : { mode: choice, userIds, roles });
+          }}
+        >
           Save rule for {title}
         </button>
+        <Saved at={savedAt} />
       </div>
+      <Dialog
+        open={confirmNobody}
+        title="Nobody is listed"
+        onClose={() => setConfirmNobody(false)}
+        actions={
+          <>
+            <button type="button" onClick={() => setConfirmNobody(false)}>
+              Go back and list someone
+            </button>
+            <button
+              type="button"
+              className="danger"
+              onClick={() => {
+                setConfirmNobody(false);
+                onSave({ mode: 'listed', userIds: [], roles: [] });
+              }}
+            >
+              Save with nobody listed
+            </button>
+          </>
+        }
+      >
+        <p>With no role and no member listed, each person reads only the records they wrote in {title}, owners and admins included.</p>
+      </Dialog>
     </fieldset>
   );
 }
@@ -92,7 +137,16 @@ export function VisibilityPage({ accountId, role }: AccountPageProps) {
   const projectId = project?.id ?? '';
   const visibility = useQuery({ ...trpc.visibility.get.queryOptions({ accountId, projectId }), enabled: project !== undefined });
   const members = useQuery(trpc.members.list.queryOptions({ accountId }));
-  const save = useMutation(trpc.visibility.set.mutationOptions({ onSuccess: () => queryClient.invalidateQueries() }));
+  const [saved, setSaved] = useState<{ target: string; at: number } | undefined>();
+  const save = useMutation(
+    trpc.visibility.set.mutationOptions({
+      onSuccess: async (_answer, input) => {
+        setSaved({ target: input.workspaceId ?? 'project', at: Date.now() });
+        await queryClient.invalidateQueries();
+      },
+    }),
+  );
+  const savedAt = (target: string) => (saved?.target === target ? saved.at : undefined);
   const active = members.data?.filter((member) => member.removedAt === null) ?? [];
   const emails = new Map(members.data?.map((member) => [member.userId, member.email]) ?? []);
   const fallback: Rule = { mode: 'organization', userIds: [], roles: [] };
@@ -106,11 +160,6 @@ export function VisibilityPage({ accountId, role }: AccountPageProps) {
         {admin ? '' : ' Only owners and admins change the rules.'}
       </p>
       <ErrorText error={visibility.error ?? save.error} />
-      {save.isSuccess ? (
-        <p className="notice" role="status">
-          Saved.
-        </p>
-      ) : null}
       {visibility.isPending ? (
         <Loading what="visibility rules" />
       ) : visibility.data ? (
@@ -126,6 +175,7 @@ export function VisibilityPage({ accountId, role }: AccountPageProps) {
                 allowInherit={false}
                 members={active}
                 disabled={save.isPending}
+                savedAt={savedAt('project')}
                 onSave={(rule) => save.mutate({ accountId, projectId, rule })}
               />
             ) : null}
@@ -136,7 +186,10 @@ export function VisibilityPage({ accountId, role }: AccountPageProps) {
           ) : (
             visibility.data.workspaces.map((workspace) => (
               <section className="panel stack" key={workspace.workspaceId} aria-label={`Workspace ${workspace.name}`}>
-                <h3 style={{ margin: 0 }}>{workspace.name}</h3>
+                <h3 style={{ margin: 0 }}>
+                  {workspace.effective.mode === 'organization' ? null : <Lock />}
+                  {workspace.name}
+                </h3>
                 <p>
                   Now: {describe(workspace.effective, emails)}
                   {workspace.rule === null ? <span className="muted"> (project default)</span> : null}
@@ -149,6 +202,7 @@ export function VisibilityPage({ accountId, role }: AccountPageProps) {
                     allowInherit
                     members={active}
                     disabled={save.isPending}
+                    savedAt={savedAt(workspace.workspaceId)}
                     onSave={(rule) => save.mutate({ accountId, projectId, workspaceId: workspace.workspaceId, rule })}
                   />
                 ) : null}

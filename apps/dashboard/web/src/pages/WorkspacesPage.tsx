@@ -4,6 +4,7 @@ import { Empty, ErrorText, formatTime, Loading, PageTitle } from '../components/
 import { Link } from '../router.tsx';
 import { useTRPC } from '../trpc.ts';
 import type { AccountPageProps } from './page-props.ts';
+import { Lock } from './VisibilityPage.tsx';
 
 export function WorkspacesPage({ accountId }: AccountPageProps) {
   const trpc = useTRPC();
@@ -12,6 +13,13 @@ export function WorkspacesPage({ accountId }: AccountPageProps) {
     ...trpc.workspaces.list.queryOptions({ accountId, projectId: project?.id ?? '' }),
     enabled: project !== undefined,
   });
+  const visibility = useQuery({
+    ...trpc.visibility.get.queryOptions({ accountId, projectId: project?.id ?? '' }),
+    enabled: project !== undefined,
+  });
+  const restricted = new Set(
+    visibility.data?.workspaces.filter((space) => space.effective.mode !== 'organization').map((space) => space.workspaceId) ?? [],
+  );
   return (
     <>
       <PageTitle>Workspaces</PageTitle>
@@ -38,6 +46,7 @@ export function WorkspacesPage({ accountId }: AccountPageProps) {
               {workspaces.data.map((workspace) => (
                 <tr key={workspace.id}>
                   <td>
+                    {restricted.has(workspace.id) ? <Lock /> : null}
                     <Link to={`/a/${accountId}/records?project=${project?.id ?? ''}&workspace=${encodeURIComponent(workspace.name)}`}>
                       {workspace.name}
                     </Link>
