@@ -8,7 +8,6 @@ import {
   importJsonLines,
   operatorMember,
   readLines,
-  type Config,
   provisionKey,
   reconcileByOperator,
   revokeKeyByOperator,
