@@ -3,8 +3,10 @@ import { connectMcp } from '@mmw/test-support';
 import { appRouter } from '../src/index.ts';
 import type { DashboardClient } from './dashboard-client.ts';
 import { errorCode, organizationWith, signUp, useDashboard, type SignedIn } from './fixtures.ts';
+import { pkce, postForm } from './oauth-support.ts';
 
 const f = useDashboard();
+const REDIRECT = 'https://connector.example.com/callback';
 
 /** The ids of tenant A that tenant B tries to reach. */
 interface Victim {
@@ -12,12 +14,17 @@ interface Victim {
   projectId: string;
   workspaceId: string;
   recordId: string;
+  /** A second version of the same fact_key, in conflict-resolution calls. */
+  otherRecordId: string;
   keyId: string;
   invitationId: string;
   invitationToken: string;
   memberUserId: string;
   formerUserId: string;
   keyRequestId: string;
+  /** A connected OAuth client of tenant A, and a valid authorization request of its client. */
+  grantId: string;
+  authorization: Record<string, string>;
 }
 
 interface Attacker {
@@ -186,6 +193,39 @@ const matrix: Record<string, Entry> = {
   },
   'audit.list': { withVictimAccount: (v, a) => a.client.audit.list.query({ accountId: v.accountId }), withOwnAccount: 'no object ids' },
   'audit.exportCsv': { withVictimAccount: (v, a) => a.client.audit.exportCsv.query({ accountId: v.accountId }), withOwnAccount: 'no object ids' },
+  'oauth.describe': { userLevel: "shows the client's own request; it names no account or project" },
+  'oauth.deny': { userLevel: 'sends the browser back to the client; it names no account or project' },
+  'oauth.approve': {
+    withVictimAccount: (v, a) => a.client.oauth.approve.mutate({ accountId: v.accountId, projectId: v.projectId, params: v.authorization }),
+    withOwnAccount: (v, a) => a.client.oauth.approve.mutate({ accountId: a.accountId, projectId: v.projectId, params: v.authorization }),
+  },
+  'oauth.clients': { withVictimAccount: (v, a) => a.client.oauth.clients.query({ accountId: v.accountId }), withOwnAccount: 'no object ids' },
+  'oauth.revokeClient': {
+    withVictimAccount: (v, a) => a.client.oauth.revokeClient.mutate({ accountId: v.accountId, grantId: v.grantId }),
+    withOwnAccount: (v, a) => a.client.oauth.revokeClient.mutate({ accountId: a.accountId, grantId: v.grantId }),
+  },
+  'portability.exportPage': {
+    withVictimAccount: (v, a) => a.client.portability.exportPage.query({ accountId: v.accountId, cursor: null }),
+    withOwnAccount: 'no object ids',
+  },
+  'portability.import': {
+    withVictimAccount: (v, a) => a.client.portability.import.mutate({ accountId: v.accountId, file: '' }),
+    withOwnAccount: 'no object ids',
+  },
+  'workspaces.browse': {
+    withVictimAccount: (v, a) => a.client.workspaces.browse.query({ accountId: v.accountId, projectId: v.projectId, workspace: 'default' }),
+    withOwnAccount: (v, a) => a.client.workspaces.browse.query({ accountId: a.accountId, projectId: v.projectId, workspace: 'default' }),
+  },
+  'workspaces.record': {
+    withVictimAccount: (v, a) => a.client.workspaces.record.query({ accountId: v.accountId, projectId: v.projectId, id: v.recordId }),
+    withOwnAccount: (v, a) => a.client.workspaces.record.query({ accountId: a.accountId, projectId: a.projectId, id: v.recordId }),
+  },
+  'workspaces.resolveConflict': {
+    withVictimAccount: (v, a) =>
+      a.client.workspaces.resolveConflict.mutate({ accountId: v.accountId, projectId: v.projectId, keepId: v.recordId, forgetId: v.otherRecordId }),
+    withOwnAccount: (v, a) =>
+      a.client.workspaces.resolveConflict.mutate({ accountId: a.accountId, projectId: a.projectId, keepId: v.recordId, forgetId: v.otherRecordId }),
+  },
   'billing.overview': { withVictimAccount: (v, a) => a.client.billing.overview.query({ accountId: v.accountId }), withOwnAccount: 'no object ids' },
   'billing.checkout': {
     withVictimAccount: (v, a) => a.client.billing.checkout.mutate({ accountId: v.accountId, plan: 'pro' }),
@@ -213,7 +253,33 @@ beforeAll(async () => {
   victimKey = issued.key;
   const mcp = await connectMcp(f.mcp.url, issued.key);
   const record = await mcp.ok<{ id: string }>('remember', { content: 'the victim secret plan', fact_key: 'secret-plan' });
+  const budget = await mcp.ok<{ id: string }>('remember', { content: 'the victim budget for next year', fact_key: 'budget' });
   await mcp.close();
+  const registered = await fetch(`${f.url}/oauth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ client_name: 'Victim connector', redirect_uris: [REDIRECT], token_endpoint_auth_method: 'none' }),
+  });
+  const clientId = ((await registered.json()) as { client_id: string }).client_id;
+  const { verifier, challenge } = pkce();
+  const authorization = {
+    response_type: 'code',
+    client_id: clientId,
+    redirect_uri: REDIRECT,
+    code_challenge: challenge,
+    code_challenge_method: 'S256',
+    resource: f.mcp.url,
+  };
+  const approved = await org.owner.client.oauth.approve.mutate({ accountId: org.accountId, projectId: org.projectId, params: authorization });
+  await postForm(`${f.url}/oauth/token`, {
+    grant_type: 'authorization_code',
+    code: new URL(approved.redirectTo).searchParams.get('code') ?? '',
+    code_verifier: verifier,
+    client_id: clientId,
+    redirect_uri: REDIRECT,
+    resource: f.mcp.url,
+  });
+  const [grant] = await org.owner.client.oauth.clients.query({ accountId: org.accountId });
   const [workspace] = await org.owner.client.workspaces.list.query({ accountId: org.accountId, projectId: org.projectId });
   const keyRequest = await org.owner.client.keys.request.mutate({
     accountId: org.accountId,
@@ -229,6 +295,9 @@ beforeAll(async () => {
     projectId: org.projectId,
     workspaceId: workspace?.id ?? '',
     recordId: record.id,
+    otherRecordId: budget.id,
+    grantId: grant?.id ?? '',
+    authorization,
     keyId: issued.summary.id,
     invitationId: invitation.id,
     invitationToken: link.split('/invite/')[1] ?? '',
@@ -277,6 +346,7 @@ describe('cross-tenant matrix', () => {
     const members = await victimOwner.client.members.list.query({ accountId });
     expect(members.find((row) => row.userId === victim.memberUserId)?.role).toBe('member');
     expect(await victimOwner.client.handover.list.query({ accountId })).toEqual([]);
+    expect((await victimOwner.client.oauth.clients.query({ accountId })).map((client) => client.id)).toEqual([victim.grantId]);
     const invitations = await victimOwner.client.invitations.list.query({ accountId });
     expect(invitations.find((row) => row.id === victim.invitationId)?.status).toBe('pending');
   });
