@@ -1,0 +1,3 @@
+ALTER TABLE "accounts" ADD COLUMN "name_holder_user_id" uuid;--> statement-breakpoint
+ALTER TABLE "accounts" ADD CONSTRAINT "accounts_name_holder_user_id_users_id_fk" FOREIGN KEY ("name_holder_user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "accounts_organization_name_per_holder_idx" ON "accounts" USING btree ("name_holder_user_id",lower("name")) WHERE "accounts"."kind" = 'organization';
