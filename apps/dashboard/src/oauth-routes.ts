@@ -55,6 +55,7 @@ export function oauthRoutes(deps: { db: Db; oauth: OAuthSettings; issuer: (reque
     const failed = (reply: FastifyReply, error: unknown) => {
       if (!isOAuthError(error)) throw error;
       if (error.status === 401) void reply.header('www-authenticate', 'Basic realm="mmw"');
+      if (error.retryAfterSeconds !== undefined) void reply.header('retry-after', String(error.retryAfterSeconds));
       return reply.status(error.status).header('cache-control', 'no-store').send(error.body);
     };
 
@@ -62,7 +63,9 @@ export function oauthRoutes(deps: { db: Db; oauth: OAuthSettings; issuer: (reque
 
     app.post(OAUTH_PATHS.register, { bodyLimit: 16 * 1024 }, async (request, reply) => {
       try {
-        return await reply.status(201).header('cache-control', 'no-store').send(await registerClient(deps.db, request.body));
+        return await reply.status(201).header('cache-control', 'no-store').send(
+          await registerClient(deps.db, request.body, { address: request.ip, perAddress: deps.oauth.registrationsPerAddress }),
+        );
       } catch (error) {
         return failed(reply, error);
       }

@@ -102,6 +102,26 @@ describe('sign-up and sign-in', () => {
     await again.auth.signIn.mutate({ email: person.email, password: 'a new password' });
   });
 
+  it('refuses the current password as the new one, as a reset does, and changes nothing', async () => {
+    const person = await signUp(f, 'samepw');
+    const other = dashboardClient(f.url).client;
+    await other.auth.signIn.mutate({ email: person.email, password: PASSWORD });
+    const [before] = await f.db.query<{ password_hash: string }>('select password_hash from users where id = $1', [person.userId]);
+    const refused = person.client.auth.changePassword.mutate({ currentPassword: PASSWORD, newPassword: PASSWORD });
+    await expect(refused).rejects.toThrow('the new password must differ from the current one');
+    expect(await errorCode(person.client.auth.changePassword.mutate({ currentPassword: PASSWORD, newPassword: PASSWORD }))).toBe(
+      'BAD_REQUEST',
+    );
+    const [after] = await f.db.query<{ password_hash: string }>('select password_hash from users where id = $1', [person.userId]);
+    expect(after?.password_hash).toBe(before?.password_hash);
+    expect((await other.auth.me.query())?.id).toBe(person.userId);
+    const audited = await f.db.query(
+      "select 1 from audit_events where action = 'user.password_changed' and target_id = $1",
+      [person.userId],
+    );
+    expect(audited).toEqual([]);
+  });
+
   it('extends a session used in the second half of its life (sliding expiry) and ends an expired one', async () => {
     const person = await signUp(f, 'sliding');
     await f.db.query("update sessions set expires_at = now() + interval '2 days' where user_id = $1", [person.userId]);

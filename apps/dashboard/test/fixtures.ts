@@ -28,6 +28,8 @@ export function useDashboard(options: { env?: Record<string, string> } = {}): Da
       db: fixture.db.database.db,
       logLevel: 'silent',
       mcpUrl: fixture.mcp.url,
+      // As the server wires it: billing is off without Stripe's key, and the Billing page says so.
+      billing: fixture.mcp.runtime.billing,
       notifier: { invitationCreated: ({ link }) => void fixture.invitationLinks.push(link) },
       mail: fixture.mail.transport,
       signUpsPerAddress: 10_000,

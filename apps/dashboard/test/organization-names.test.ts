@@ -4,11 +4,13 @@ import { errorCode, organizationWith, signUp, useDashboard } from './fixtures.ts
 
 const f = useDashboard();
 
+const described = (error: unknown) => `${(error as { data?: { code?: string } }).data?.code ?? '?'}: ${(error as Error).message}`;
+
 async function failure(call: Promise<unknown>): Promise<string> {
   try {
     await call;
   } catch (error) {
-    return `${(error as { data?: { code?: string } }).data?.code ?? '?'}: ${(error as Error).message}`;
+    return described(error);
   }
   return 'no error';
 }
@@ -23,6 +25,34 @@ describe('organizations: names, rename, delete', () => {
     // Another person may use the name.
     const other = await signUp(f, 'othernamer');
     await other.client.accounts.createOrganization.mutate({ name: 'Acme Labs' });
+  });
+
+  it('makes one organization of two created at once with the same name, and answers the other with the clear error', async () => {
+    const person = await signUp(f, 'racer');
+    // Each round sends both creations together; the first one past the name check must not let the other in.
+    for (const round of [1, 2, 3]) {
+      const name = `Race Labs ${round}`;
+      const outcomes = await Promise.allSettled([
+        person.client.accounts.createOrganization.mutate({ name }),
+        person.client.accounts.createOrganization.mutate({ name: name.toLowerCase() }),
+      ]);
+      expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(1);
+      const refused = outcomes.find((outcome) => outcome.status === 'rejected');
+      expect(refused === undefined ? 'no error' : described(refused.reason)).toMatch(
+        /^CONFLICT: you already have an organization named "race labs \d"; choose another name$/i,
+      );
+      const named = (await person.client.accounts.list.query()).filter((account) => account.name.toLowerCase() === name.toLowerCase());
+      expect(named).toHaveLength(1);
+    }
+  });
+
+  it('frees a name for its creator once they leave that organization', async () => {
+    const org = await organizationWith(f, 'Departed', [{ name: 'stayer', role: 'admin' }]);
+    const stayer = org.members.stayer;
+    if (!stayer) throw new Error('admin missing');
+    await org.owner.client.members.changeRole.mutate({ accountId: org.accountId, userId: stayer.userId, role: 'owner' });
+    await org.owner.client.accounts.leave.mutate({ accountId: org.accountId });
+    await org.owner.client.accounts.createOrganization.mutate({ name: 'Departed' });
   });
 
   it('lets the owner rename (not admins or members), never onto another of their names', async () => {

@@ -87,6 +87,11 @@ const envSchema = z
     MMW_OAUTH_REFRESH_TOKEN_DAYS: positiveInt.default(30),
     /** How long fetching a client id metadata document may take, all of it. */
     MMW_OAUTH_CLIENT_DOCUMENT_TIMEOUT_MS: positiveInt.default(3000),
+    /**
+     * Dynamic client registrations one address may make in 15 minutes. Connector platforms register
+     * from their own servers, so many people may share one address: raise it when they are refused.
+     */
+    MMW_OAUTH_REGISTRATIONS_PER_ADDRESS: positiveInt.default(30),
     /** Development only: client id metadata documents over http and from loopback addresses. */
     MMW_OAUTH_DEV_LOOPBACK_CLIENTS: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -9,6 +9,7 @@ import { archivistJob } from './jobs/archivist-job.ts';
 import { createCallLimits } from './limits/call-limits.ts';
 import { createJobQueue, runnable, type JobQueue } from './jobs/job-queue.ts';
 import { createModelJudge } from './guard/index.ts';
+import { oauthSweepJob } from './oauth/sweep-expired.ts';
 import { createMemoryService, guardPoolFor, type MemoryService, type Protections } from './memory/memory-service.ts';
 
 /** Everything a process of MMW runs on one database: the memory service, the job queue and its worker. */
@@ -80,6 +81,8 @@ export async function createRuntime(
     ...(options.now ? { now: options.now } : {}),
   });
 
+  const oauthSweep = oauthSweepJob({ db: database.db, jobs, ...(options.now ? { now: options.now } : {}) });
+
   return {
     service,
     jobs,
@@ -87,11 +90,12 @@ export async function createRuntime(
     expander,
     modelFallbacks: () => fallbacks,
     async startWorker() {
-      await jobs.work([runnable(archivist), ...billing.jobs], {
+      await jobs.work([runnable(archivist), runnable(oauthSweep.job), ...billing.jobs], {
         concurrency: config.MMW_WORKER_CONCURRENCY,
         batchSize: config.MMW_WORKER_BATCH_SIZE,
       });
       await billing.scheduleReconciliation();
+      await oauthSweep.schedule(options.now?.() ?? new Date());
     },
     async stop() {
       await callLimits.flush();

@@ -39,7 +39,13 @@ export async function createAccount(
   const accountId = randomUUID();
   const slug = slugFor(input.name);
   return withTenant(db, accountId, async (tx) => {
-    await tx.insert(accounts).values({ id: accountId, kind: input.kind, slug, name: input.name });
+    await tx.insert(accounts).values({
+      id: accountId,
+      kind: input.kind,
+      slug,
+      name: input.name,
+      nameHolderUserId: input.kind === 'organization' ? input.ownerUserId : null,
+    });
     await tx.insert(memberships).values({ accountId, userId: input.ownerUserId, role: 'owner' });
     // Without billing, every account has an active self-hosted subscription with no end; with
     // billing, the Free trial, until a Stripe subscription replaces it.

@@ -3,6 +3,7 @@ import { users, type Db } from '@mmw/db';
 import { auditForUser } from '../audit/audit-for-user.ts';
 import { AppError } from '../errors.ts';
 import { assertPasswordAcceptable, hashPassword, verifyPassword } from './password.ts';
+import { assertPasswordIsNew } from './password-reuse.ts';
 import { invalidateUserSessions } from './sessions.ts';
 import { forgetAttempts, passwordCheckBuckets, reserveAttempt } from './login-throttle.ts';
 
@@ -19,6 +20,7 @@ export async function changePassword(
     throw new AppError('invalid_input', 'the current password is incorrect');
   }
   await forgetAttempts(db, buckets);
+  await assertPasswordIsNew(user.passwordHash, input.newPassword);
   await db.update(users).set({ passwordHash: await hashPassword(input.newPassword) }).where(eq(users.id, input.userId));
   const endedSessions = await invalidateUserSessions(db, input.userId, input.sessionId);
   await auditForUser(db, input.userId, { action: 'user.password_changed', targetType: 'user', targetId: input.userId });

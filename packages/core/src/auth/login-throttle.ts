@@ -43,6 +43,11 @@ export function signUpBuckets(address: string, limit = SIGN_UPS_PER_ADDRESS): At
   return [{ bucket: hashed('sign-up', address), limit }];
 }
 
+/** Dynamic client registrations (RFC 7591) per client address, counted like sign-ups. */
+export function clientRegistrationBuckets(address: string, limit: number): AttemptBucket[] {
+  return [{ bucket: hashed('client-registration', address), limit }];
+}
+
 /** A password check of a signed-in user (changing the password). */
 export function passwordCheckBuckets(userId: string): AttemptBucket[] {
   return [{ bucket: hashed('password-check', userId), limit: PER_EMAIL_AND_ADDRESS }];

@@ -1,9 +1,9 @@
-import { createHash } from 'node:crypto';
 import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { stripeEvents, subscriptions, withSystem } from '@mmw/db';
 import { recordAudit } from '../audit/record-audit.ts';
 import type { JobDefinition, JobQueue } from '../jobs/job-queue.ts';
+import { scheduledRunId } from '../jobs/scheduled-run-id.ts';
 import { accountForCustomer } from './stripe-customer.ts';
 import { syncAccountFromStripe, type SyncDeps } from './sync-account.ts';
 
@@ -37,12 +37,6 @@ export function nextReconciliationAt(after: Date): Date {
   return at;
 }
 
-/** One job id per day, so any number of workers and repeats schedule a day's run once. */
-function runIdFor(day: string): string {
-  const hex = createHash('sha256').update(`mmw:${BILLING_RECONCILE_QUEUE}:${day}`).digest('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
-}
-
 export interface BillingJobs {
   stripeEvent: JobDefinition<StripeEventPayload>;
   sync: JobDefinition<SyncPayload>;
@@ -64,10 +58,11 @@ export function billingJobs(deps: SyncDeps & { jobs: JobQueue }): BillingJobs {
     },
   };
 
+  // One job id per day, so any number of workers and repeats schedule a day's run once.
   const scheduleReconciliation = async (after: Date) => {
     const at = nextReconciliationAt(after);
     const day = at.toISOString().slice(0, 10);
-    await jobs.enqueue(db, reconcile, { day }, { id: runIdFor(day), startAfter: at });
+    await jobs.enqueue(db, reconcile, { day }, { id: scheduledRunId(BILLING_RECONCILE_QUEUE, day), startAfter: at });
   };
 
   const reconcile: JobDefinition<ReconcilePayload> = {

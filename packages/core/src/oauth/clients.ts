@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { OAuthClientMetadataSchema } from '@modelcontextprotocol/sdk/shared/auth.js';
 import { eq } from 'drizzle-orm';
 import { oauthClients, type Db } from '@mmw/db';
+import { clientRegistrationBuckets, reserveAttempt } from '../auth/login-throttle.ts';
+import { isAppError } from '../errors.ts';
 import { hashesEqual } from '../keys/api-key.ts';
 import { clientDocumentUrl, fetchClientDocument, type ClientDocumentPolicy } from './fetch-client-document.ts';
 import { OAuthError } from './oauth-error.ts';
@@ -58,14 +60,24 @@ function checkedMetadata(body: unknown, error: 'invalid_client_metadata' | 'inva
 }
 
 const AUTH_METHODS = ['none', 'client_secret_post', 'client_secret_basic'] as const;
+const REGISTRATIONS_REFUSED = 'too many client registrations from this address; try again later';
 
-/** RFC 7591 dynamic client registration: a public client, or one with a secret when it asks for one. */
-export async function registerClient(db: Db, body: unknown) {
+/**
+ * RFC 7591 dynamic client registration: a public client, or one with a secret when it asks for one.
+ * Registration needs no sign-in, so each address may register `perAddress` clients in the sign-up
+ * throttle's window; past it the answer is 429 with the time to wait. Bad metadata is refused first
+ * and counts for nothing.
+ */
+export async function registerClient(db: Db, body: unknown, from: { address: string; perAddress: number }) {
   const metadata = checkedMetadata(body, 'invalid_client_metadata');
   const method = metadata.token_endpoint_auth_method ?? 'none';
   if (!(AUTH_METHODS as readonly string[]).includes(method)) {
     throw new OAuthError('invalid_client_metadata', `token_endpoint_auth_method must be one of ${AUTH_METHODS.join(', ')}`);
   }
+  await reserveAttempt(db, clientRegistrationBuckets(from.address, from.perAddress), REGISTRATIONS_REFUSED).catch((error: unknown) => {
+    if (!isAppError(error) || error.code !== 'rate_limited') throw error;
+    throw new OAuthError('temporarily_unavailable', REGISTRATIONS_REFUSED, 429, { retryAfterSeconds: error.retryAfterSeconds ?? 1 });
+  });
   const clientId = `mmw-client-${randomBytes(16).toString('base64url')}`;
   const secret = method === 'none' ? undefined : newOpaqueToken('secret');
   const issuedAt = Math.floor(Date.now() / 1000);

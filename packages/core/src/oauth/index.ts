@@ -8,3 +8,4 @@ export * from './oauth-error.ts';
 export * from './scopes.ts';
 export * from './settings.ts';
 export * from './token-endpoint.ts';
+export * from './sweep-expired.ts';

@@ -13,17 +13,26 @@ export type OAuthErrorCode =
   | 'invalid_target'
   | 'access_denied'
   | 'invalid_client_metadata'
-  | 'invalid_redirect_uri';
+  | 'invalid_redirect_uri'
+  | 'temporarily_unavailable';
 
 export class OAuthError extends Error {
   readonly error: OAuthErrorCode;
   readonly status: number;
+  /** Seconds to wait before asking again, sent as Retry-After (a throttled registration). */
+  readonly retryAfterSeconds: number | undefined;
 
-  constructor(error: OAuthErrorCode, description: string, status = error === 'invalid_client' ? 401 : 400) {
+  constructor(
+    error: OAuthErrorCode,
+    description: string,
+    status = error === 'invalid_client' ? 401 : 400,
+    options: { retryAfterSeconds?: number } = {},
+  ) {
     super(description);
     this.name = 'OAuthError';
     this.error = error;
     this.status = status;
+    this.retryAfterSeconds = options.retryAfterSeconds;
   }
 
   get body(): { error: OAuthErrorCode; error_description: string } {

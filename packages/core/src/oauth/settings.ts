@@ -9,6 +9,8 @@ export interface OAuthSettings {
   refreshTokenSeconds: number;
   codeSeconds: number;
   clientDocuments: ClientDocumentPolicy;
+  /** Dynamic client registrations each address may make in the sign-up throttle's window. */
+  registrationsPerAddress: number;
 }
 
 export function oauthSettings(config: Config, resource: string): OAuthSettings {
@@ -17,6 +19,7 @@ export function oauthSettings(config: Config, resource: string): OAuthSettings {
     accessTokenSeconds: config.MMW_OAUTH_ACCESS_TOKEN_SECONDS,
     refreshTokenSeconds: config.MMW_OAUTH_REFRESH_TOKEN_DAYS * 24 * 60 * 60,
     codeSeconds: 60,
+    registrationsPerAddress: config.MMW_OAUTH_REGISTRATIONS_PER_ADDRESS,
     clientDocuments: {
       allowLoopback: config.MMW_OAUTH_DEV_LOOPBACK_CLIENTS,
       maxBytes: 5 * 1024,

@@ -1,5 +1,5 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
-import { apiKeys, memberships, users, withTenant, type Db } from '@mmw/db';
+import { accounts, apiKeys, memberships, users, withTenant, type Db } from '@mmw/db';
 import { z } from 'zod';
 import { recordAudit } from '../audit/record-audit.ts';
 import { AppError } from '../errors.ts';
@@ -112,6 +112,11 @@ async function endMembership(
     .update(memberships)
     .set({ removedAt: new Date() })
     .where(and(eq(memberships.accountId, actor.accountId), eq(memberships.userId, input.userId)));
+  // A former member's other organizations may take this one's name.
+  await tx
+    .update(accounts)
+    .set({ nameHolderUserId: null })
+    .where(and(eq(accounts.id, actor.accountId), eq(accounts.nameHolderUserId, input.userId)));
   // A key acts for a member; a former member's keys stop at once.
   const revoked = await tx
     .update(apiKeys)

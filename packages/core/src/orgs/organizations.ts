@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { createAccount } from '../accounts/create-account.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { AppError } from '../errors.ts';
+import { violatesUniqueIndex } from '../unique-violation.ts';
 import type { NewAccountSubscription } from '../billing/billing.ts';
 import { roleSchema, type Member } from './member.ts';
 
@@ -47,7 +48,12 @@ export async function createOrganization(
   options: { subscription?: NewAccountSubscription | undefined } = {},
 ): Promise<AccountSummary> {
   await withUser(db, userId, (tx) => assertNameFree(tx, userId, name));
-  const created = await createAccount(db, { kind: 'organization', name, ownerUserId: userId, subscription: options.subscription });
+  // Two creations at once both pass the check above; the unique index lets only one of them in.
+  const created = await createAccount(db, { kind: 'organization', name, ownerUserId: userId, subscription: options.subscription }).catch(
+    (error: unknown) => {
+      throw violatesUniqueIndex(error, NAME_INDEX) ? nameTaken(name) : error;
+    },
+  );
   await withTenant(db, created.accountId, (tx) =>
     recordAudit(tx, {
       accountId: created.accountId,
@@ -77,8 +83,12 @@ async function assertNameFree(tx: Db, userId: string, name: string, exceptAccoun
       ),
     )
     .limit(1);
-  if (taken) throw new AppError('conflict', `you already have an organization named "${name.trim()}"; choose another name`);
+  if (taken) throw nameTaken(name);
 }
+
+const NAME_INDEX = 'accounts_organization_name_per_holder_idx';
+const nameTaken = (name: string) =>
+  new AppError('conflict', `you already have an organization named "${name.trim()}"; choose another name`);
 
 /** The owner renames an organization; its id, slug, members and data stay. */
 export async function renameOrganization(db: Db, owner: Member, input: { name: string }): Promise<AccountSummary> {
@@ -93,7 +103,10 @@ export async function renameOrganization(db: Db, owner: Member, input: { name: s
       .update(accounts)
       .set({ name })
       .where(eq(accounts.id, owner.accountId))
-      .returning({ id: accounts.id, name: accounts.name, slug: accounts.slug, requireTwoFactor: accounts.requireTwoFactor });
+      .returning({ id: accounts.id, name: accounts.name, slug: accounts.slug, requireTwoFactor: accounts.requireTwoFactor })
+      .catch((error: unknown) => {
+        throw violatesUniqueIndex(error, NAME_INDEX) ? nameTaken(name) : error;
+      });
     if (!row) throw new AppError('not_found', 'account not found');
     await recordAudit(tx, {
       accountId: owner.accountId,

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   index,
@@ -15,20 +16,35 @@ import {
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
 /** A personal or organization account: the tenant. */
-export const accounts = pgTable('accounts', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  // The policies compare every tenant table's account_id with the transaction's tenant;
-  // accounts carries its own id there too so one policy shape fits all tables.
-  accountId: uuid('account_id')
-    .notNull()
-    .generatedAlwaysAs(sql`id`),
-  kind: text('kind', { enum: ['personal', 'organization'] }).notNull(),
-  slug: text('slug').notNull().unique(),
-  name: text('name').notNull(),
-  /** Set by an owner: members without two-factor sign-in are asked to enrol before using the account. */
-  requireTwoFactor: boolean('require_two_factor').notNull().default(false),
-  createdAt: createdAt(),
-});
+export const accounts = pgTable(
+  'accounts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    // The policies compare every tenant table's account_id with the transaction's tenant;
+    // accounts carries its own id there too so one policy shape fits all tables.
+    accountId: uuid('account_id')
+      .notNull()
+      .generatedAlwaysAs(sql`id`),
+    kind: text('kind', { enum: ['personal', 'organization'] }).notNull(),
+    slug: text('slug').notNull().unique(),
+    name: text('name').notNull(),
+    /** Set by an owner: members without two-factor sign-in are asked to enrol before using the account. */
+    requireTwoFactor: boolean('require_two_factor').notNull().default(false),
+    /**
+     * An organization's creator while they stay a member: two organizations they hold this way never
+     * share a name (without case), even when both are created at once. Cleared when they leave.
+     */
+    nameHolderUserId: uuid('name_holder_user_id').references((): AnyPgColumn => users.id, {
+      onDelete: 'set null',
+    }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('accounts_organization_name_per_holder_idx')
+      .on(t.nameHolderUserId, sql`lower(${t.name})`)
+      .where(sql`${t.kind} = 'organization'`),
+  ],
+);
 
 /** A person who signs in to the dashboard; a global identity, member of many accounts. */
 export const users = pgTable('users', {
