@@ -13,6 +13,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { isStopword } from '../src/archivist/stopwords.ts';
+import { stem } from '../src/archivist/text.ts';
 
 /** A word without its trailing syntactic marker, e.g. `(a)` or `(p)`. */
 function withoutMarker(word: string): string {
@@ -49,10 +51,14 @@ for (const part of parts) {
   }
 }
 const synsetWords = new Map<string, string[]>();
+/** Per synset, the first clause of its definition ("young domestic cat" for kitten). */
+const definitions = new Map<string, string>();
 for (const part of parts) {
   for (const line of readFileSync(join(dict, `data.${part}`), 'utf8').split('\n')) {
     if (line.startsWith(' ') || line.length === 0) continue;
     const fields = line.split(' ');
+    const gloss = line.slice(line.indexOf(' | ') + 3);
+    definitions.set(`${part}:${fields[0]}`, gloss.split(';')[0] ?? '');
     const count = parseInt(fields[3] ?? '0', 16);
     const words = Array.from({ length: count }, (_, i) => (fields[4 + 2 * i] ?? '').toLowerCase()).map(withoutMarker);
     synsetWords.set(`${part}:${fields[0]}`, words);
@@ -67,6 +73,27 @@ for (const [lemma, list] of [...senses].sort(([a], [b]) => (a < b ? -1 : 1))) {
 }
 writeFileSync(new URL('../src/memory/wordnet-synonyms.json', import.meta.url), `${JSON.stringify(table)}\n`);
 process.stdout.write(`${Object.keys(table).length} words with synonyms\n`);
+
+/**
+ * What a common word is defined by: the stems of the common words of the first clause of its most
+ * frequent senses' definitions, less stopwords and parenthesised domains (kitten: young, domest,
+ * cat). Search lets a word match where two of a query's words define it (young cats: kitten).
+ */
+const definedBy: Record<string, string[]> = {};
+const wordsOf = /[a-z]+/g;
+const parenthesised = /\([^()]*\)/g;
+for (const [lemma, list] of [...senses].sort(([a], [b]) => (a < b ? -1 : 1))) {
+  const found = new Set<string>();
+  for (const { part, offset } of list) {
+    const clause = (definitions.get(`${part}:${offset}`) ?? '').replace(parenthesised, ' ').toLowerCase();
+    for (const word of clause.match(wordsOf) ?? [])
+      if (word !== lemma && !isStopword(word) && (tagged.has(word) || tagged.has(stem(word)))) found.add(stem(word));
+  }
+  found.delete(stem(lemma));
+  if (found.size >= 2) definedBy[lemma] = [...found];
+}
+writeFileSync(new URL('../src/memory/wordnet-definitions.json', import.meta.url), `${JSON.stringify(definedBy)}\n`);
+process.stdout.write(`${Object.keys(definedBy).length} words with definitions\n`);
 
 /** Each line of an exception list: an inflected form, then its base forms (`went go`, `axes axis axe`). */
 const inflections = new Map<string, Set<string>>();

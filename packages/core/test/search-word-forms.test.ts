@@ -11,7 +11,8 @@ import { searchRecords } from '../src/memory/search.ts';
 
 /**
  * A query word matches the irregular forms of its lemma (go, went; buy, bought; child, children),
- * which Snowball stemming cannot join: through core search on a real database.
+ * which Snowball stemming cannot join, and a word that it and another query word define (young
+ * cats: kittens): through core search on a real database.
  */
 let t: TestDatabase;
 let caller: Caller;
@@ -31,6 +32,8 @@ beforeAll(async () => {
     'I would love to go to a pottery class',
     'We bought a bigger whiteboard',
     'Ana will meet the auditors in March',
+    'Kai fostered two kittens',
+    'Kai has a tattoo',
   ]) {
     const record = await rememberRecord(t.database, {
       caller,
@@ -85,6 +88,14 @@ describe('irregular forms of a word', () => {
       ['Ana will meet the auditors in March', 2],
       ['Ana met the new designer for lunch', 2],
     ]);
+  });
+
+  it('a word that two words of the query define matches each of them: young cats, kittens', async () => {
+    const found = await search('Kai looked after young cats');
+    expect(found[0]).toEqual(['Kai fostered two kittens', 3]);
+    expect(found).toContainEqual(['Kai has a tattoo', 1]);
+    // One defining word is not enough: skin defines tattoo, and bruise, and apple.
+    expect(await search('skin')).toEqual([]);
   });
 
   it('count two forms of one lemma in a query as one word', async () => {

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '@mmw/db';
+import { definedByQuery } from './defined-by.ts';
 import { irregularForms } from './irregular-forms.ts';
 import { sameMeaning } from './same-meaning.ts';
 
@@ -45,7 +46,8 @@ export async function queryTerms(
 ): Promise<QueryTerm[]> {
   const all = [...words, ...added];
   const forms = new Map(all.map((word) => [word, irregularForms(word)]));
-  const meanings = new Map(all.map((word) => [word, sameMeaning(word)]));
+  const defined = definedByQuery(all);
+  const meanings = new Map(all.map((word) => [word, [...sameMeaning(word), ...(defined.get(word) ?? [])]]));
   const related = [...forms.values(), ...meanings.values()].flat();
   const stems = await englishStems(tx, [...new Set([...all, ...related])]);
   const content = all.filter((word) => stems.get(word));
