@@ -98,6 +98,13 @@ describe('irregular forms of a word', () => {
     expect(await search('skin')).toEqual([]);
   });
 
+  it('a term of the same meaning matches in its irregular forms too: purchase, buy, bought', async () => {
+    expect((await search('purchase')).map(([content]) => content)).toEqual([
+      'We bought a bigger whiteboard',
+      'We buy TLS certs from the vendor every spring',
+    ]);
+  });
+
   it('count two forms of one lemma in a query as one word', async () => {
     expect((await search('went go pottery'))[0]).toEqual(['I would love to go to a pottery class', 2]);
     expect((await search('buy bought'))[0]?.[1]).toBe(1);

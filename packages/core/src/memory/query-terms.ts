@@ -47,7 +47,11 @@ export async function queryTerms(
   const all = [...words, ...added];
   const forms = new Map(all.map((word) => [word, irregularForms(word)]));
   const defined = definedByQuery(all);
-  const meanings = new Map(all.map((word) => [word, [...sameMeaning(word), ...(defined.get(word) ?? [])]]));
+  // A term of the same meaning counts in any of its forms: purchase finds bought, through buy.
+  const meaningsOf = (word: string) => [...sameMeaning(word), ...(defined.get(word) ?? [])];
+  const meanings = new Map(
+    all.map((word) => [word, [...new Set(meaningsOf(word).flatMap((term) => [term, ...irregularForms(term)]))]]),
+  );
   const related = [...forms.values(), ...meanings.values()].flat();
   const stems = await englishStems(tx, [...new Set([...all, ...related])]);
   const content = all.filter((word) => stems.get(word));
