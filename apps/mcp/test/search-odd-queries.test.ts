@@ -22,6 +22,23 @@ describe('search with odd queries, through an MCP client', () => {
     expect(found.result[0]?.id).toBe(deploy.id);
   });
 
+  it('answers a query of 2,000 characters of distinct words, each with many forms and synonyms', async () => {
+    const words = 'young cats go went make made take took run ran get got bring brought keep kept find found give gave see saw buy bought';
+    const long = Array.from({ length: 200 }, (_, i) => `${words.split(' ')[i % 24] ?? ''}${Math.floor(i / 24) || ''}`)
+      .join(' ')
+      .padEnd(2_000, ' set')
+      .slice(0, 2_000);
+    expect(long).toHaveLength(2_000);
+    const found = await search(long);
+    expect(found.result[0]?.content).toBe('The cat sat on the mat');
+  });
+
+  it('refuses a query longer than 2,000 characters with a clear error, not a failure', async () => {
+    const outcome = await f.client.call('search', { query: 'x'.repeat(2_001), workspace: ws });
+    expect(outcome.isError).toBe(true);
+    expect(outcome.text).toContain('query is too long');
+  });
+
   it('answers a query made only of stopwords, keeping them as its words', async () => {
     const found = await search('the on');
     expect(found.result.map((r) => r.content)).toContain('The cat sat on the mat');
@@ -33,6 +50,11 @@ describe('search with odd queries, through an MCP client', () => {
       const found = await search(query);
       expect(found.result).toHaveLength(3);
     }
+  });
+
+  it('reads the words of a query among emoji and punctuation', async () => {
+    const found = await search('🚀 staging… deployments?! 🔥');
+    expect(found.result.map((r) => [r.id, r.score])).toEqual([[deploy.id, 2]]);
   });
 
   it('answers queries in other scripts and in mixed scripts', async () => {

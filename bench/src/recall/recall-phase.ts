@@ -18,6 +18,8 @@ export interface RecallResult {
   mmw: Map<string, Scores>;
   baseline: Map<string, Scores>;
   latencyMs: { p50: number; p95: number };
+  /** Questions whose answer search left out of its top 5: to read on the tuning half, never to tune the held-out one. */
+  misses: Array<{ kind: string; text: string; answer: string; found: string[] }>;
 }
 
 export function readSet(name: string): LabelledSet {
@@ -96,13 +98,22 @@ export async function measureRecall(
     ),
   );
   const expander = createBuiltInExpander();
-  const result: RecallResult = { set: set.name, mmw: new Map(), baseline: new Map(), latencyMs: { p50: 0, p95: 0 } };
+  const result: RecallResult = { set: set.name, mmw: new Map(), baseline: new Map(), latencyMs: { p50: 0, p95: 0 }, misses: [] };
+  const contents = new Map(set.records.map((record) => [record.key, record.content]));
   const took: number[] = [];
   for (const question of set.questions.filter((q) => q.half === half)) {
     const started = performance.now();
     const found = await searchRecords(db, caller, { query: question.text, workspace: question.workspace, limit: 10 }, expander);
     took.push(performance.now() - started);
-    add(result.mmw, question.kind, score(found.result.map((record) => keys.get(record.id) ?? ''), question.answers));
+    const scored = score(found.result.map((record) => keys.get(record.id) ?? ''), question.answers);
+    add(result.mmw, question.kind, scored);
+    if (scored.at5 === 0)
+      result.misses.push({
+        kind: question.kind,
+        text: question.text,
+        answer: question.answers.map((answer) => contents.get(answer) ?? answer).join(' / '),
+        found: found.result.slice(0, 3).map((record) => `${record.score ?? 0}: ${record.content}`),
+      });
     const plain = await baselineSearch(bench, workspaceIds.get(question.workspace) ?? '', question.text);
     add(result.baseline, question.kind, score(plain.map((id) => keys.get(id) ?? ''), question.answers));
   }

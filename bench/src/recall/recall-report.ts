@@ -16,7 +16,8 @@ function rows(label: string, table: Map<string, Scores>): string[] {
  * Recall on the labelled sets (bench/data), in a database of its own: per kind of question,
  * recall@5, recall@10 and MRR of search (the spec's order), beside plain PostgreSQL full-text
  * search on the same questions, and search's latency. BENCH_RECALL_HALF=tuning reports the half
- * used for tuning instead of the held-out one.
+ * used for tuning instead of the held-out one; BENCH_RECALL_MISSES=1 lists the questions whose
+ * answer is not in the top 5, with the answer and what came first (to read on the tuning half).
  */
 export async function printRecall(serverUrl: string): Promise<RecallResult[]> {
   const half = process.env.BENCH_RECALL_HALF === 'tuning' ? 'tuning' : 'held-out';
@@ -32,6 +33,9 @@ export async function printRecall(serverUrl: string): Promise<RecallResult[]> {
       print('| search | kind | questions | recall@5 | recall@10 | MRR |\n| --- | --- | --- | --- | --- | --- |');
       for (const line of [...rows('MMW', result.mmw), ...rows('PostgreSQL OR + ts_rank_cd', result.baseline)]) print(line);
       print(`search latency, one client: p50 ${result.latencyMs.p50.toFixed(1)} ms, p95 ${result.latencyMs.p95.toFixed(1)} ms`);
+      if (process.env.BENCH_RECALL_MISSES === '1')
+        for (const miss of result.misses)
+          print(`\nmissed (${miss.kind}): ${miss.text}\n  answer: ${miss.answer}\n  found: ${miss.found.join('\n         ')}`);
     }
   } finally {
     await database.close();

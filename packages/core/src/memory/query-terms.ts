@@ -1,12 +1,15 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '@mmw/db';
+import { definedByQuery } from './defined-by.ts';
+import { irregularForms } from './irregular-forms.ts';
 import { sameMeaning } from './same-meaning.ts';
 
 /**
  * When a query word matches a record (docs/decisions/0023-what-a-query-word-matches.md): a word of
- * the record starts with it, or has its English Snowball stem, or is a term of the same meaning
- * (or that term's stem). The record side holds both its words and their stems (records.tsv), so
- * each query word becomes one tsquery, an OR of those alternatives, and still counts once.
+ * the record starts with it, or has its English Snowball stem, or is an irregular form of it (went,
+ * go), or is a term of the same meaning (or that term's stem). The record side holds both its words
+ * and their stems (records.tsv), so each query word becomes one tsquery, an OR of those
+ * alternatives, and still counts once.
  */
 export interface QueryTerm {
   /** The query word as written. */
@@ -32,7 +35,8 @@ async function englishStems(tx: Db, words: readonly string[]): Promise<Map<strin
 
 /**
  * The query's words as terms: stopwords left out (unless the query has nothing else), one word
- * per stem (deploy and deployed are one word), each with its forms and its terms of the same meaning.
+ * per lemma (deploy and deployed, go and went are one word), each with its forms and its terms of
+ * the same meaning.
  */
 export async function queryTerms(
   tx: Db,
@@ -41,20 +45,30 @@ export async function queryTerms(
   added: readonly string[] = [],
 ): Promise<QueryTerm[]> {
   const all = [...words, ...added];
-  const meanings = new Map(all.map((word) => [word, sameMeaning(word)]));
-  const stems = await englishStems(tx, [...new Set([...all, ...[...meanings.values()].flat()])]);
+  const forms = new Map(all.map((word) => [word, irregularForms(word)]));
+  const defined = definedByQuery(all);
+  // A term of the same meaning counts in any of its forms: purchase finds bought, through buy.
+  const meaningsOf = (word: string) => [...sameMeaning(word), ...(defined.get(word) ?? [])];
+  const meanings = new Map(
+    all.map((word) => [word, [...new Set(meaningsOf(word).flatMap((term) => [term, ...irregularForms(term)]))]]),
+  );
+  const related = [...forms.values(), ...meanings.values()].flat();
+  const stems = await englishStems(tx, [...new Set([...all, ...related])]);
   const content = all.filter((word) => stems.get(word));
   if (content.length === 0) return all.map((word) => ({ word, tsquery: `${word}:*` }));
+  const stemOf = (word: string) => stems.get(word) ?? word;
   const seen = new Set<string>();
   const covered = new Set<string>();
   const terms: QueryTerm[] = [];
   for (const word of content) {
-    const stem = stems.get(word) ?? word;
+    const stem = stemOf(word);
     if (seen.has(stem) || (added.includes(word) && covered.has(stem))) continue;
+    const others = [...(forms.get(word) ?? []), ...(meanings.get(word) ?? [])];
     seen.add(stem);
-    for (const other of meanings.get(word) ?? []) covered.add(stems.get(other) ?? other);
+    for (const form of forms.get(word) ?? []) seen.add(stemOf(form));
+    for (const other of others) covered.add(stemOf(other));
     const alternatives = new Set([`${word}:*`, stem]);
-    for (const other of meanings.get(word) ?? []) {
+    for (const other of others) {
       const otherStem = stems.get(other);
       if (!otherStem) continue; // a stopword means nothing on its own
       alternatives.add(other).add(otherStem);
