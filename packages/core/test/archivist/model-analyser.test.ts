@@ -57,7 +57,7 @@ beforeEach(() => {
     url: stub.url,
     apiKey: 'test-key',
     model: 'test-model',
-    timeoutMs: 300,
+    timeoutMs: 2000,
     fallback: builtIn,
     onFallback: (reason) => fallbacks.push(reason),
   });
