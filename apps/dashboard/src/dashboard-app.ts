@@ -8,6 +8,7 @@ import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/a
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
   createInputGuard,
+  fastifyTrustProxy,
   guardPoolFor,
   loadConfig,
   MAX_UPLOAD_BYTES,
@@ -57,10 +58,6 @@ export interface DashboardAppOptions {
   guardInput?: InputGuard;
 }
 
-function hopsOf(count: number) {
-  return (_address: string, hop: number) => hop < count;
-}
-
 export async function buildDashboardApp(options: DashboardAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
@@ -69,7 +66,7 @@ export async function buildDashboardApp(options: DashboardAppOptions): Promise<F
       ...(options.logStream ? { stream: options.logStream } : {}),
     },
     // A hop count becomes fastify's function form: trust that many proxies nearest to the server.
-    trustProxy: typeof options.trustProxy === 'number' ? hopsOf(options.trustProxy) : (options.trustProxy ?? false),
+    trustProxy: fastifyTrustProxy(options.trustProxy),
   });
   const mail = options.mail ?? fileTransport(options.mailDir ?? join(tmpdir(), 'mmw-mail'), app.log);
   let ownGuard: GuardPool | undefined;

@@ -1,5 +1,44 @@
 import { z } from 'zod';
 
+/**
+ * TRUST_PROXY: which proxies' X-Forwarded-For the servers believe, as fastify's trustProxy takes it.
+ * Unset or "false": none (the peer's address is the client's). "true": any. A number: that many
+ * hops. Otherwise a comma-separated list of addresses, CIDR ranges or proxy-addr's names (loopback,
+ * linklocal, uniquelocal). Behind a proxy without it, every client shares the proxy's address and so
+ * its sign-in, sign-up and failed-authentication limits.
+ */
+const proxyEntry = z.union([
+  z.ipv4(),
+  z.ipv6(),
+  z.cidrv4(),
+  z.cidrv6(),
+  z.enum(['loopback', 'linklocal', 'uniquelocal']),
+]);
+
+export const trustProxySetting = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value, context): boolean | number | string[] => {
+    if (value === undefined || value === '' || value === 'false') return false;
+    if (value === 'true') return true;
+    if (/^\d{1,2}$/.test(value)) return Number(value);
+    const entries = value.split(',').map((entry) => entry.trim());
+    for (const entry of entries) {
+      if (!proxyEntry.safeParse(entry).success) {
+        context.addIssue({ code: 'custom', message: `'${entry}' is not true, false, a hop count, an address or a CIDR range` });
+        return z.NEVER;
+      }
+    }
+    return entries;
+  });
+
+/** fastify's trustProxy option from the setting: a hop count becomes its function form. */
+export function fastifyTrustProxy(setting: boolean | number | string[] | undefined): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof setting === 'number') return (_address: string, hop: number) => hop < setting;
+  return setting ?? false;
+}
+
 const optionalString = z
   .string()
   .trim()
@@ -44,6 +83,9 @@ const envSchema = z
     DASHBOARD_PORT: port(3000),
     PUBLIC_URL: optionalString,
     MCP_PUBLIC_URL: optionalString,
+    TRUST_PROXY: trustProxySetting,
+    /** Failed MCP authentications per client address a minute, past which it gets 429 (decision 0038). */
+    MMW_AUTH_FAILURES_PER_MINUTE: positiveInt.default(30),
     MMW_KEY_CALLS_PER_MINUTE: positiveInt.optional(),
     MMW_PROJECT_CALLS_PER_MINUTE: positiveInt.optional(),
     MMW_RECORD_LIMIT: positiveInt.optional(),

@@ -34,6 +34,7 @@ export * from './billing/person-trial.ts';
 export * from './billing/plan-prices.ts';
 export * from './billing/reconcile-accounts.ts';
 export * from './limits/call-limits.ts';
+export * from './limits/auth-failures.ts';
 export * from './memory/idempotency.ts';
 export * from './auth/credentials.ts';
 export * from './auth/password.ts';
