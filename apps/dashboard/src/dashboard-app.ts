@@ -13,6 +13,7 @@ import {
   loadConfig,
   MAX_UPLOAD_BYTES,
   oauthSettings,
+  secretBox,
   type Billing,
   type Config,
   type GuardPool,
@@ -82,6 +83,7 @@ export async function buildDashboardApp(options: DashboardAppOptions): Promise<F
   });
   const publicOrigin = options.publicUrl === undefined ? undefined : new URL(options.publicUrl).origin;
   const mcpUrl = options.mcpUrl ?? 'http://127.0.0.1:8787/mcp';
+  const config = options.config ?? loadConfig({});
   const deps: DashboardDeps = {
     db: options.db,
     cookies: { secure: publicOrigin?.startsWith('https:') ?? false },
@@ -92,8 +94,9 @@ export async function buildDashboardApp(options: DashboardAppOptions): Promise<F
     signUpsPerAddress: options.signUpsPerAddress,
     expander: options.expander,
     billing: options.billing,
-    oauth: oauthSettings(options.config ?? loadConfig({}), mcpUrl),
+    oauth: oauthSettings(config, mcpUrl),
     guardInput,
+    secrets: secretBox(config.MMW_SECRET_KEY),
   };
 
   await app.register(fastifyHelmet, {

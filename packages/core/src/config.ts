@@ -39,6 +39,20 @@ export function fastifyTrustProxy(setting: boolean | number | string[] | undefin
   return setting ?? false;
 }
 
+/** MMW_SECRET_KEY: 32-byte keys in base64, comma-separated, the first one sealing; never repeated in an error. */
+const secretKeys = z
+  .string()
+  .optional()
+  .transform((value, context): Buffer[] => {
+    const parts = (value ?? '').split(',').map((part) => part.trim()).filter((part) => part !== '');
+    const keys = parts.map((part) => Buffer.from(part, 'base64'));
+    if (keys.some((key, i) => key.length !== 32 || !/^[A-Za-z0-9+/]+={0,2}$/.test(parts[i] ?? ''))) {
+      context.addIssue({ code: 'custom', message: 'each key must be 32 random bytes in base64 (openssl rand -base64 32)' });
+      return z.NEVER;
+    }
+    return keys;
+  });
+
 const optionalString = z
   .string()
   .trim()
@@ -84,6 +98,8 @@ const envSchema = z
     PUBLIC_URL: optionalString,
     MCP_PUBLIC_URL: optionalString,
     TRUST_PROXY: trustProxySetting,
+    /** Seals two-factor secrets at rest (docs/security.md); unset: they are stored as they are. */
+    MMW_SECRET_KEY: secretKeys,
     /** Failed MCP authentications per client address a minute, past which it gets 429 (decision 0038). */
     MMW_AUTH_FAILURES_PER_MINUTE: positiveInt.default(30),
     MMW_KEY_CALLS_PER_MINUTE: positiveInt.optional(),

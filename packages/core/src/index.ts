@@ -91,6 +91,7 @@ export * from './memory/guard-input.ts';
 export * from './erasure/delete-account.ts';
 export * from './auth/two-factor/enrolment.ts';
 export * from './auth/two-factor/second-factor-sign-in.ts';
+export * from './auth/two-factor/secret-box.ts';
 export { TOTP_PERIOD_SECONDS, TOTP_DIGITS } from './auth/two-factor/totp-code.ts';
 export { CODE_ATTEMPTS, CODE_WINDOW_MINUTES } from './auth/two-factor/code-attempts.ts';
 export * from './orgs/two-factor-requirement.ts';
