@@ -1,37 +1,5 @@
 import { z } from 'zod';
-
-/**
- * TRUST_PROXY: which proxies' X-Forwarded-For the dashboard believes, as fastify's trustProxy takes
- * it. Unset or "false": none (the peer's address is the client's). "true": any. A number: that many
- * hops. Otherwise a comma-separated list of addresses, CIDR ranges or proxy-addr's names (loopback,
- * linklocal, uniquelocal). Behind a proxy without it, every client shares the proxy's address and so
- * its sign-in and sign-up throttle.
- */
-const proxyEntry = z.union([
-  z.ipv4(),
-  z.ipv6(),
-  z.cidrv4(),
-  z.cidrv6(),
-  z.enum(['loopback', 'linklocal', 'uniquelocal']),
-]);
-
-const trustProxy = z
-  .string()
-  .trim()
-  .optional()
-  .transform((value, context): boolean | number | string[] => {
-    if (value === undefined || value === '' || value === 'false') return false;
-    if (value === 'true') return true;
-    if (/^\d{1,2}$/.test(value)) return Number(value);
-    const entries = value.split(',').map((entry) => entry.trim());
-    for (const entry of entries) {
-      if (!proxyEntry.safeParse(entry).success) {
-        context.addIssue({ code: 'custom', message: `'${entry}' is not true, false, a hop count, an address or a CIDR range` });
-        return z.NEVER;
-      }
-    }
-    return entries;
-  });
+import { trustProxySetting } from '@mmw/core';
 
 const optional = z
   .string()
@@ -40,7 +8,8 @@ const optional = z
   .transform((value) => (value === '' ? undefined : value));
 
 const dashboardEnvSchema = z.object({
-  TRUST_PROXY: trustProxy,
+  /** TRUST_PROXY: whose X-Forwarded-For names the client (core's config says how it is read). */
+  TRUST_PROXY: trustProxySetting,
   /** Mail goes out through this SMTP server (smtp:// or smtps://, with credentials); unset: into files under MMW_DATA_DIR/mail. */
   SMTP_URL: optional.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
   MAIL_FROM: z.string().trim().default('MMW <no-reply@localhost>'),

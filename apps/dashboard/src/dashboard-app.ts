@@ -8,10 +8,12 @@ import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/a
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
   createInputGuard,
+  fastifyTrustProxy,
   guardPoolFor,
   loadConfig,
   MAX_UPLOAD_BYTES,
   oauthSettings,
+  secretBox,
   type Billing,
   type Config,
   type GuardPool,
@@ -57,10 +59,6 @@ export interface DashboardAppOptions {
   guardInput?: InputGuard;
 }
 
-function hopsOf(count: number) {
-  return (_address: string, hop: number) => hop < count;
-}
-
 export async function buildDashboardApp(options: DashboardAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
@@ -69,7 +67,7 @@ export async function buildDashboardApp(options: DashboardAppOptions): Promise<F
       ...(options.logStream ? { stream: options.logStream } : {}),
     },
     // A hop count becomes fastify's function form: trust that many proxies nearest to the server.
-    trustProxy: typeof options.trustProxy === 'number' ? hopsOf(options.trustProxy) : (options.trustProxy ?? false),
+    trustProxy: fastifyTrustProxy(options.trustProxy),
   });
   const mail = options.mail ?? fileTransport(options.mailDir ?? join(tmpdir(), 'mmw-mail'), app.log);
   let ownGuard: GuardPool | undefined;
@@ -85,6 +83,7 @@ export async function buildDashboardApp(options: DashboardAppOptions): Promise<F
   });
   const publicOrigin = options.publicUrl === undefined ? undefined : new URL(options.publicUrl).origin;
   const mcpUrl = options.mcpUrl ?? 'http://127.0.0.1:8787/mcp';
+  const config = options.config ?? loadConfig({});
   const deps: DashboardDeps = {
     db: options.db,
     cookies: { secure: publicOrigin?.startsWith('https:') ?? false },
@@ -95,8 +94,9 @@ export async function buildDashboardApp(options: DashboardAppOptions): Promise<F
     signUpsPerAddress: options.signUpsPerAddress,
     expander: options.expander,
     billing: options.billing,
-    oauth: oauthSettings(options.config ?? loadConfig({}), mcpUrl),
+    oauth: oauthSettings(config, mcpUrl),
     guardInput,
+    secrets: secretBox(config.MMW_SECRET_KEY),
   };
 
   await app.register(fastifyHelmet, {

@@ -9,6 +9,8 @@ import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import {
+  AuthFailureLimit,
+  fastifyTrustProxy,
   isAppError,
   protectedResourceMetadata,
   protectedResourceMetadataUrl,
@@ -37,6 +39,10 @@ export interface McpAppOptions {
   resourceUrl?: string | undefined;
   /** The OAuth authorization server's issuer (the dashboard's origin), once it is known. */
   authorizationServer?: () => string | undefined;
+  /** TRUST_PROXY, as core's config parses it: whose X-Forwarded-For names the client. */
+  trustProxy?: boolean | number | string[];
+  /** Failed authentications per client address a minute (MMW_AUTH_FAILURES_PER_MINUTE); 30 by default. */
+  authFailuresPerMinute?: number;
 }
 
 const DEFAULT_TIMEOUTS = { requestMs: 30_000, connectionMs: 60_000, keepAliveMs: 5_000 };
@@ -96,7 +102,9 @@ export async function buildMcpApp(options: McpAppOptions): Promise<FastifyInstan
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
+    trustProxy: fastifyTrustProxy(options.trustProxy),
   });
+  const authFailures = new AuthFailureLimit({ limit: options.authFailuresPerMinute ?? 30, windowMs: 60_000 });
 
   app.setErrorHandler((error: { statusCode?: unknown; message?: unknown }, request, reply) => {
     const status = typeof error.statusCode === 'number' && error.statusCode < 500 ? error.statusCode : 500;
@@ -193,6 +201,12 @@ export async function buildMcpApp(options: McpAppOptions): Promise<FastifyInstan
   const keyAuth = async (request: FastifyRequest, reply: FastifyReply) => {
     const token = bearerToken(request);
     const isKey = token?.startsWith('mmw_') === true;
+    // Past its limit of failures, an address's credentials are refused before the database is asked,
+    // except one that authenticated from it lately (decision 0038).
+    const wait = token === undefined ? undefined : authFailures.retryAfterSeconds(request.ip, token);
+    if (wait !== undefined) {
+      return jsonRpcError(reply.header('retry-after', String(wait)), 429, -32001, 'too many failed authentications from this address; try again later');
+    }
     try {
       if (token === undefined) throw new Error('missing');
       request.session = isKey
@@ -201,6 +215,7 @@ export async function buildMcpApp(options: McpAppOptions): Promise<FastifyInstan
             resource: resourceOf(request),
             toolCall: isToolCall(request.body),
           });
+      authFailures.succeeded(request.ip, token);
       requireToolScope(request.session, request.body);
     } catch (error) {
       if (isAppError(error) && error.code === 'insufficient_scope') {
@@ -212,6 +227,7 @@ export async function buildMcpApp(options: McpAppOptions): Promise<FastifyInstan
         request.log.error({ err: describeError(error) }, 'key authentication failed');
         return jsonRpcError(reply, 503, -32603, 'authentication is unavailable, try again');
       }
+      if (token !== undefined) authFailures.failed(request.ip);
       // A bad key keeps the plain challenge: some clients drop a configured header once they see
       // resource_metadata. No credential, or a bad OAuth token, points to the authorization server.
       const metadata = `resource_metadata="${protectedResourceMetadataUrl(resourceOf(request))}"`;

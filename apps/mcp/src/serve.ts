@@ -23,6 +23,8 @@ const app = await buildMcpApp({
   logLevel: config.LOG_LEVEL,
   resourceUrl: config.MCP_PUBLIC_URL,
   authorizationServer: () => (config.PUBLIC_URL === undefined ? undefined : new URL(config.PUBLIC_URL).origin),
+  trustProxy: config.TRUST_PROXY,
+  authFailuresPerMinute: config.MMW_AUTH_FAILURES_PER_MINUTE,
   timeouts: {
     requestMs: config.HTTP_REQUEST_TIMEOUT_MS,
     connectionMs: config.HTTP_CONNECTION_TIMEOUT_MS,

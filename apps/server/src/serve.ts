@@ -51,6 +51,8 @@ const mcp = await buildMcpApp({
   logLevel: config.LOG_LEVEL,
   resourceUrl: config.MCP_PUBLIC_URL,
   authorizationServer: () => issuer,
+  trustProxy: config.TRUST_PROXY,
+  authFailuresPerMinute: config.MMW_AUTH_FAILURES_PER_MINUTE,
   timeouts: {
     requestMs: config.HTTP_REQUEST_TIMEOUT_MS,
     connectionMs: config.HTTP_CONNECTION_TIMEOUT_MS,

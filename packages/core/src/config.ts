@@ -1,5 +1,58 @@
 import { z } from 'zod';
 
+/**
+ * TRUST_PROXY: which proxies' X-Forwarded-For the servers believe, as fastify's trustProxy takes it.
+ * Unset or "false": none (the peer's address is the client's). "true": any. A number: that many
+ * hops. Otherwise a comma-separated list of addresses, CIDR ranges or proxy-addr's names (loopback,
+ * linklocal, uniquelocal). Behind a proxy without it, every client shares the proxy's address and so
+ * its sign-in, sign-up and failed-authentication limits.
+ */
+const proxyEntry = z.union([
+  z.ipv4(),
+  z.ipv6(),
+  z.cidrv4(),
+  z.cidrv6(),
+  z.enum(['loopback', 'linklocal', 'uniquelocal']),
+]);
+
+export const trustProxySetting = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value, context): boolean | number | string[] => {
+    if (value === undefined || value === '' || value === 'false') return false;
+    if (value === 'true') return true;
+    if (/^\d{1,2}$/.test(value)) return Number(value);
+    const entries = value.split(',').map((entry) => entry.trim());
+    for (const entry of entries) {
+      if (!proxyEntry.safeParse(entry).success) {
+        context.addIssue({ code: 'custom', message: `'${entry}' is not true, false, a hop count, an address or a CIDR range` });
+        return z.NEVER;
+      }
+    }
+    return entries;
+  });
+
+/** fastify's trustProxy option from the setting: a hop count becomes its function form. */
+export function fastifyTrustProxy(setting: boolean | number | string[] | undefined): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof setting === 'number') return (_address: string, hop: number) => hop < setting;
+  return setting ?? false;
+}
+
+/** MMW_SECRET_KEY: 32-byte keys in base64, comma-separated, the first one sealing; never repeated in an error. */
+const secretKeys = z
+  .string()
+  .optional()
+  .transform((value, context): Buffer[] => {
+    const parts = (value ?? '').split(',').map((part) => part.trim()).filter((part) => part !== '');
+    const keys = parts.map((part) => Buffer.from(part, 'base64'));
+    if (keys.some((key, i) => key.length !== 32 || !/^[A-Za-z0-9+/]+={0,2}$/.test(parts[i] ?? ''))) {
+      context.addIssue({ code: 'custom', message: 'each key must be 32 random bytes in base64 (openssl rand -base64 32)' });
+      return z.NEVER;
+    }
+    return keys;
+  });
+
 const optionalString = z
   .string()
   .trim()
@@ -44,6 +97,11 @@ const envSchema = z
     DASHBOARD_PORT: port(3000),
     PUBLIC_URL: optionalString,
     MCP_PUBLIC_URL: optionalString,
+    TRUST_PROXY: trustProxySetting,
+    /** Seals two-factor secrets at rest (docs/security.md); unset: they are stored as they are. */
+    MMW_SECRET_KEY: secretKeys,
+    /** Failed MCP authentications per client address a minute, past which it gets 429 (decision 0038). */
+    MMW_AUTH_FAILURES_PER_MINUTE: positiveInt.default(30),
     MMW_KEY_CALLS_PER_MINUTE: positiveInt.optional(),
     MMW_PROJECT_CALLS_PER_MINUTE: positiveInt.optional(),
     MMW_RECORD_LIMIT: positiveInt.optional(),

@@ -161,6 +161,17 @@ export async function withUser<T>(db: Db, userId: string, fn: (tx: Db) => Promis
   });
 }
 
+/**
+ * Runs fn where only the user with this email is visible (and may be inserted): sign-in, sign-up
+ * and a password-reset request, which know an address and nothing else yet.
+ */
+export async function withUserEmail<T>(db: Db, email: string, fn: (tx: Db) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select set_config('mmw.user_email', ${email}, true)`);
+    return fn(tx);
+  });
+}
+
 /** Runs fn where only the dashboard session with this hash is visible: the first step of a request. */
 export async function withSessionHash<T>(
   db: Db,

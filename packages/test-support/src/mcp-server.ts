@@ -28,6 +28,8 @@ export async function startMcp(
     db: database.db,
     service: runtime.service,
     logLevel: 'silent',
+    trustProxy: config.TRUST_PROXY,
+    authFailuresPerMinute: config.MMW_AUTH_FAILURES_PER_MINUTE,
     ...(options.authorizationServer ? { authorizationServer: options.authorizationServer } : {}),
   });
   await app.listen({ host: '127.0.0.1', port: 0 });

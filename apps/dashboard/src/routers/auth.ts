@@ -60,7 +60,7 @@ export const authRouter = router({
     .input(z.object({ code: codeSchema }))
     .output(ok)
     .mutation(async ({ ctx, input }) => {
-      const session = await completeSecondFactor(ctx.deps.db, ctx.session, input.code);
+      const session = await completeSecondFactor(ctx.deps.db, ctx.session, input.code, ctx.deps.secrets);
       setSessionCookie(ctx.res, ctx.deps.cookies, session.token, session.expiresAt);
       return { ok: true as const };
     }),

@@ -21,19 +21,19 @@ export const twoFactorRouter = router({
   startEnrolment: authedProcedure
     .input(z.object({}))
     .output(twoFactorEnrolmentSchema)
-    .mutation(({ ctx }) => startTwoFactorEnrolment(ctx.deps.db, ctx.user)),
+    .mutation(({ ctx }) => startTwoFactorEnrolment(ctx.deps.db, ctx.user, ctx.deps.secrets)),
 
   /** The recovery codes, shown this once. */
   confirmEnrolment: authedProcedure
     .input(z.object({ code: codeSchema }))
     .output(z.object({ recoveryCodes: z.array(z.string()) }))
-    .mutation(({ ctx, input }) => confirmTwoFactorEnrolment(ctx.deps.db, ctx.user.id, input.code)),
+    .mutation(({ ctx, input }) => confirmTwoFactorEnrolment(ctx.deps.db, ctx.user.id, input.code, ctx.deps.secrets)),
 
   disable: authedProcedure
     .input(z.object({ code: codeSchema }))
     .output(z.object({ ok: z.literal(true) }))
     .mutation(async ({ ctx, input }) => {
-      await disableTwoFactor(ctx.deps.db, ctx.user.id, input.code);
+      await disableTwoFactor(ctx.deps.db, ctx.user.id, input.code, ctx.deps.secrets);
       return { ok: true as const };
     }),
 });

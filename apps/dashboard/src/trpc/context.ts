@@ -5,6 +5,7 @@ import {
   type InputGuard,
   type OAuthSettings,
   type QueryExpander,
+  type SecretBox,
   type ValidSession,
 } from '@mmw/core';
 import type { Db } from '@mmw/db';
@@ -36,6 +37,8 @@ export interface DashboardDeps {
   oauth: OAuthSettings;
   /** The Memory Guard as remember uses it: every imported record passes it. */
   guardInput: InputGuard;
+  /** Seals and opens two-factor secrets (MMW_SECRET_KEY). */
+  secrets: SecretBox;
 }
 
 export interface Context {

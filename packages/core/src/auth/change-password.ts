@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { users, type Db } from '@mmw/db';
+import { users, withUser, type Db } from '@mmw/db';
 import { auditForUser } from '../audit/audit-for-user.ts';
 import { AppError } from '../errors.ts';
 import { assertPasswordAcceptable, hashPassword, verifyPassword } from './password.ts';
@@ -15,13 +15,16 @@ export async function changePassword(
   assertPasswordAcceptable(input.newPassword);
   const buckets = passwordCheckBuckets(input.userId);
   await reserveAttempt(db, buckets, 'too many password attempts; try again later');
-  const [user] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, input.userId));
+  const [user] = await withUser(db, input.userId, (tx) =>
+    tx.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, input.userId)),
+  );
   if (!user?.passwordHash || !(await verifyPassword(user.passwordHash, input.currentPassword))) {
     throw new AppError('invalid_input', 'the current password is incorrect');
   }
   await forgetAttempts(db, buckets);
   await assertPasswordIsNew(user.passwordHash, input.newPassword);
-  await db.update(users).set({ passwordHash: await hashPassword(input.newPassword) }).where(eq(users.id, input.userId));
+  const passwordHash = await hashPassword(input.newPassword);
+  await withUser(db, input.userId, (tx) => tx.update(users).set({ passwordHash }).where(eq(users.id, input.userId)));
   const endedSessions = await invalidateUserSessions(db, input.userId, input.sessionId);
   await auditForUser(db, input.userId, { action: 'user.password_changed', targetType: 'user', targetId: input.userId });
   return { endedSessions };

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { passwordResets, sessions, users, withUser, type Db } from '@mmw/db';
+import { passwordResets, sessions, users, withUser, withUserEmail, type Db } from '@mmw/db';
 import { z } from 'zod';
 import { auditForUser } from '../audit/audit-for-user.ts';
 import { AppError } from '../errors.ts';
@@ -38,7 +38,9 @@ export async function requestPasswordReset(
     ],
     'too many password reset requests; try again later',
   );
-  const [user] = await db.select({ id: users.id, email: users.email }).from(users).where(eq(users.email, input.email));
+  const [user] = await withUserEmail(db, input.email, (tx) =>
+    tx.select({ id: users.id, email: users.email }).from(users).where(eq(users.email, input.email)),
+  );
   if (!user) return undefined;
   const token = generateSecretToken();
   await withUser(db, user.id, (tx) =>

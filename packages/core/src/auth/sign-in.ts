@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { users, type Db } from '@mmw/db';
+import { users, withUserEmail, type Db } from '@mmw/db';
 import { auditForUser } from '../audit/audit-for-user.ts';
 import { AppError } from '../errors.ts';
 import type { SignInInput } from './credentials.ts';
@@ -18,21 +18,30 @@ export async function signIn(
   const buckets = loginBuckets(input.email, client.address);
   // Reserved before the password is verified: parallel guesses cannot pass the limit.
   await reserveAttempt(db, buckets, 'too many sign-in attempts; try again later');
-  const [user] = await db
-    .select({
-      id: users.id,
-      email: users.email,
-      name: users.name,
-      passwordHash: users.passwordHash,
-      twoFactorEnabledAt: users.twoFactorEnabledAt,
-      verifiedAt: users.emailVerifiedAt,
-    })
-    .from(users)
-    .where(eq(users.email, input.email));
+  const [user] = await withUserEmail(db, input.email, (tx) =>
+    tx
+      .select({
+        id: users.id,
+        email: users.email,
+        name: users.name,
+        passwordHash: users.passwordHash,
+        twoFactorEnabledAt: users.twoFactorEnabledAt,
+        verifiedAt: users.emailVerifiedAt,
+      })
+      .from(users)
+      .where(eq(users.email, input.email)),
+  );
   const ok =
-    user?.passwordHash != null ? await verifyPassword(user.passwordHash, input.password) : await verifyDecoy(input.password);
+    user?.passwordHash != null
+      ? await verifyPassword(user.passwordHash, input.password)
+      : await verifyDecoy(input.password);
   if (!user || !ok) {
-    if (user) await auditForUser(db, user.id, { action: 'user.sign_in_failed', targetType: 'user', targetId: user.id });
+    if (user)
+      await auditForUser(db, user.id, {
+        action: 'user.sign_in_failed',
+        targetType: 'user',
+        targetId: user.id,
+      });
     throw refused();
   }
   await forgetAttempts(db, buckets);
@@ -40,7 +49,8 @@ export async function signIn(
   // (two-factor/second-factor-sign-in.ts), which records the sign-in.
   const secondFactorRequired = user.twoFactorEnabledAt !== null;
   const session = await createSession(db, user.id, new Date(), { secondFactorPending: secondFactorRequired });
-  if (!secondFactorRequired) await auditForUser(db, user.id, { action: 'user.signed_in', targetType: 'user', targetId: user.id });
+  if (!secondFactorRequired)
+    await auditForUser(db, user.id, { action: 'user.signed_in', targetType: 'user', targetId: user.id });
   return {
     user: { id: user.id, email: user.email, name: user.name, emailVerified: user.verifiedAt !== null },
     session,

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { users, type Db } from '@mmw/db';
+import { users, withUser, withUserEmail, type Db } from '@mmw/db';
 import { createAccount } from '../accounts/create-account.ts';
 import { auditForUser } from '../audit/audit-for-user.ts';
 import type { NewAccountSubscription } from '../billing/billing.ts';
@@ -17,15 +17,21 @@ export async function signUp(
 ): Promise<{ user: SessionUser; session: NewSession }> {
   assertPasswordAcceptable(input.password);
   // Each sign-up costs an argon2 hash, an account and a trial: a few per address per window.
-  await reserveAttempt(db, signUpBuckets(options.address, options.perAddress), 'too many sign-ups from this address; try again later');
+  await reserveAttempt(
+    db,
+    signUpBuckets(options.address, options.perAddress),
+    'too many sign-ups from this address; try again later',
+  );
   const passwordHash = await hashPassword(input.password);
   const name = input.name === undefined || input.name === '' ? null : input.name;
   // users is global (a person belongs to many accounts); the unique email decides a race.
-  const [user] = await db
-    .insert(users)
-    .values({ email: input.email, name, passwordHash })
-    .onConflictDoNothing()
-    .returning({ id: users.id, email: users.email, name: users.name });
+  const [user] = await withUserEmail(db, input.email, (tx) =>
+    tx
+      .insert(users)
+      .values({ email: input.email, name, passwordHash })
+      .onConflictDoNothing()
+      .returning({ id: users.id, email: users.email, name: users.name }),
+  );
   // A new address is unverified until its owner follows the link mailed to it.
   if (!user) throw new AppError('conflict', 'an account with this email already exists; sign in instead');
   try {
@@ -36,7 +42,7 @@ export async function signUp(
       subscription: options.subscription,
     });
   } catch (error) {
-    await db.delete(users).where(eq(users.id, user.id));
+    await withUser(db, user.id, (tx) => tx.delete(users).where(eq(users.id, user.id)));
     throw error;
   }
   await auditForUser(db, user.id, { action: 'user.signed_up', targetType: 'user', targetId: user.id });

@@ -10,6 +10,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * two organizations created at once share it as well.
  */
 export async function personTrialEnd(tx: Db, userId: string, proposedEnd: Date): Promise<Date> {
+  // The person's own row (row-level security on users): the transaction acts for them from here.
+  await tx.execute(sql`select set_config('mmw.user_id', ${userId}, true)`);
   const [row] = await tx
     .update(users)
     .set({ trialEndsAt: sql`coalesce(${users.trialEndsAt}, ${proposedEnd.toISOString()}::timestamptz)` })

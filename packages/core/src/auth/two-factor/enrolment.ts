@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { auditForUser } from '../../audit/audit-for-user.ts';
 import { AppError } from '../../errors.ts';
 import { remainingRecoveryCodes, replaceRecoveryCodes } from './recovery-codes.ts';
+import type { SecretBox } from './secret-box.ts';
 import { newTotpSecret, totpKeyUri } from './totp-code.ts';
 import { verifySecondFactor } from './verify-code.ts';
 
@@ -24,25 +25,30 @@ export async function twoFactorStatus(db: Db, userId: string): Promise<z.infer<t
  * Starts (or starts again) enrolment: a new secret, shown now as text and as an otpauth URI for the
  * QR code, and never returned again. It takes effect once a code from it is confirmed.
  */
-export async function startTwoFactorEnrolment(db: Db, user: { id: string; email: string }): Promise<z.infer<typeof twoFactorEnrolmentSchema>> {
+export async function startTwoFactorEnrolment(
+  db: Db,
+  user: { id: string; email: string },
+  secrets: SecretBox,
+): Promise<z.infer<typeof twoFactorEnrolmentSchema>> {
   const secret = newTotpSecret();
+  const stored = secrets.seal(secret, user.id);
   await withUser(db, user.id, async (tx) => {
     const [row] = await tx.select({ enabledAt: users.twoFactorEnabledAt }).from(users).where(eq(users.id, user.id));
     if (row?.enabledAt != null) throw new AppError('conflict', 'two-factor sign-in is already on; turn it off first to enrol again');
     await tx
       .insert(twoFactorCredentials)
-      .values({ userId: user.id, secret })
+      .values({ userId: user.id, secret: stored })
       .onConflictDoUpdate({
         target: twoFactorCredentials.userId,
-        set: { secret, confirmedAt: null, lastUsedStep: null, createdAt: new Date() },
+        set: { secret: stored, confirmedAt: null, lastUsedStep: null, createdAt: new Date() },
       });
   });
   return { secret, uri: totpKeyUri(secret, user.email) };
 }
 
 /** The first right code turns two-factor sign-in on; the recovery codes are returned this once. */
-export async function confirmTwoFactorEnrolment(db: Db, userId: string, code: string): Promise<{ recoveryCodes: string[] }> {
-  await verifySecondFactor(db, userId, code, { enrolment: true, recoveryCodes: false });
+export async function confirmTwoFactorEnrolment(db: Db, userId: string, code: string, secrets: SecretBox): Promise<{ recoveryCodes: string[] }> {
+  await verifySecondFactor(db, userId, code, { enrolment: true, recoveryCodes: false, secrets });
   const codes = await withUser(db, userId, async (tx) => {
     const now = new Date();
     await tx.update(twoFactorCredentials).set({ confirmedAt: now }).where(eq(twoFactorCredentials.userId, userId));
@@ -54,8 +60,8 @@ export async function confirmTwoFactorEnrolment(db: Db, userId: string, code: st
 }
 
 /** Turning it off takes a code (authenticator or recovery): a stolen session alone cannot. */
-export async function disableTwoFactor(db: Db, userId: string, code: string): Promise<void> {
-  await verifySecondFactor(db, userId, code, { enrolment: false, recoveryCodes: true });
+export async function disableTwoFactor(db: Db, userId: string, code: string, secrets: SecretBox): Promise<void> {
+  await verifySecondFactor(db, userId, code, { enrolment: false, recoveryCodes: true, secrets });
   await withUser(db, userId, async (tx) => {
     await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
     await tx.delete(twoFactorCredentials).where(eq(twoFactorCredentials.userId, userId));

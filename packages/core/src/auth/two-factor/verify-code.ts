@@ -3,6 +3,7 @@ import { twoFactorCredentials, withUser, type Db } from '@mmw/db';
 import { AppError } from '../../errors.ts';
 import { clearCodeAttempts, reserveCodeAttempt } from './code-attempts.ts';
 import { useRecoveryCode } from './recovery-codes.ts';
+import type { SecretBox } from './secret-box.ts';
 import { matchingStep } from './totp-code.ts';
 
 export type SecondFactorKind = 'totp' | 'recovery_code';
@@ -19,7 +20,7 @@ export async function verifySecondFactor(
   db: Db,
   userId: string,
   code: string,
-  options: { enrolment: boolean; recoveryCodes: boolean },
+  options: { enrolment: boolean; recoveryCodes: boolean; secrets: SecretBox },
 ): Promise<SecondFactorKind> {
   const [credential] = await withUser(db, userId, (tx) =>
     tx.select({ confirmedAt: twoFactorCredentials.confirmedAt }).from(twoFactorCredentials).where(eq(twoFactorCredentials.userId, userId)),
@@ -33,7 +34,7 @@ export async function verifySecondFactor(
       .where(eq(twoFactorCredentials.userId, userId))
       .for('update');
     if (!row) return undefined;
-    const step = matchingStep(row.secret, code, row.lastUsedStep);
+    const step = matchingStep(options.secrets.open(row.secret, userId), code, row.lastUsedStep);
     if (step !== undefined) {
       await tx.update(twoFactorCredentials).set({ lastUsedStep: step }).where(eq(twoFactorCredentials.userId, userId));
       await clearCodeAttempts(tx, userId);
