@@ -21,6 +21,7 @@ import {
   writeFixture,
 } from './session-fixtures.ts';
 import { onTerminal } from './terminal.ts';
+import { buildMcpApp } from '@mmw/mcp';
 
 let db: TestDatabase;
 let mcp: RunningMcp;
@@ -31,7 +32,7 @@ let client: McpTestClient;
 
 beforeAll(async () => {
   db = await createTestDatabase();
-  mcp = await startMcp(db.database);
+  mcp = await startMcp(buildMcpApp, db.database);
   key = (await mcp.key('acme', 'backend')).key;
   client = await connectMcp(mcp.url, key);
   dirs = await agentDirs();

@@ -13,6 +13,7 @@ import {
   type TestDatabase,
 } from '@mmw/test-support';
 import { agentDirs, agentEnv, connectAgent, type AgentDirs } from './agent-fixture.ts';
+import { buildMcpApp } from '@mmw/mcp';
 
 const run = promisify(execFile);
 
@@ -24,7 +25,7 @@ let folder: string;
 
 beforeAll(async () => {
   db = await createTestDatabase();
-  mcp = await startMcp(db.database);
+  mcp = await startMcp(buildMcpApp, db.database);
   key = (await mcp.key('acme', 'backend')).key;
   dirs = await agentDirs();
   folder = await mkdtemp(join(tmpdir(), 'mmw-agent-install-'));

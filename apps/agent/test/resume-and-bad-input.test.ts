@@ -12,6 +12,7 @@ import {
 } from '@mmw/test-support';
 import { agentDirs, agentEnv, agentMain, runAgent, startProxy, type AgentDirs } from './agent-fixture.ts';
 import { claudeFile, claudeLine, codexFile, codexLines, writeFixture } from './session-fixtures.ts';
+import { buildMcpApp } from '@mmw/mcp';
 
 let db: TestDatabase;
 let mcp: RunningMcp;
@@ -20,7 +21,7 @@ let client: McpTestClient;
 
 beforeAll(async () => {
   db = await createTestDatabase();
-  mcp = await startMcp(db.database);
+  mcp = await startMcp(buildMcpApp, db.database);
   key = (await mcp.key('acme', 'backend')).key;
   client = await connectMcp(mcp.url, key);
 });

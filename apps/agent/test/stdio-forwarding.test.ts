@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { createTestDatabase, startMcp, type RunningMcp, type TestDatabase } from '@mmw/test-support';
 import { agentDirs, agentEnv, connectAgent, startProxy, type AgentDirs } from './agent-fixture.ts';
+import { buildMcpApp } from '@mmw/mcp';
 
 let db: TestDatabase;
 let mcp: RunningMcp;
@@ -11,7 +12,7 @@ let dirs: AgentDirs;
 
 beforeAll(async () => {
   db = await createTestDatabase();
-  mcp = await startMcp(db.database);
+  mcp = await startMcp(buildMcpApp, db.database);
   key = (await mcp.key('acme', 'backend')).key;
   dirs = await agentDirs();
 });

@@ -8,6 +8,7 @@ import {
   type StripeStub,
   type TestDatabase,
 } from '@mmw/test-support';
+import { buildMcpApp } from '@mmw/mcp';
 
 let testDb: TestDatabase;
 let stub: StripeStub;
@@ -18,7 +19,7 @@ const mmw = (env: Record<string, string>, ...args: string[]) =>
 beforeAll(async () => {
   testDb = await createTestDatabase();
   stub = await startStripeStub();
-  mcp = await startMcp(testDb.database, { env: stub.env });
+  mcp = await startMcp(buildMcpApp, testDb.database, { env: stub.env });
 });
 
 afterAll(async () => {

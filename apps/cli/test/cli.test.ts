@@ -7,6 +7,7 @@ import {
   type RunningMcp,
   type TestDatabase,
 } from '@mmw/test-support';
+import { buildMcpApp } from '@mmw/mcp';
 
 let testDb: TestDatabase;
 let mcp: RunningMcp;
@@ -14,7 +15,7 @@ const mmw = (...args: string[]) => runScript('apps/cli/src/main.ts', args, { DAT
 
 beforeAll(async () => {
   testDb = await createTestDatabase();
-  mcp = await startMcp(testDb.database);
+  mcp = await startMcp(buildMcpApp, testDb.database);
 });
 
 afterAll(async () => {

@@ -10,6 +10,7 @@ import {
   type RunningMcp,
   type TestDatabase,
 } from '@mmw/test-support';
+import { buildMcpApp } from '@mmw/mcp';
 
 let testDb: TestDatabase;
 let mcp: RunningMcp;
@@ -19,7 +20,7 @@ const mmw = (args: string[], input?: string) =>
 
 beforeAll(async () => {
   testDb = await createTestDatabase();
-  mcp = await startMcp(testDb.database);
+  mcp = await startMcp(buildMcpApp, testDb.database);
   dir = await mkdtemp(join(tmpdir(), 'mmw-cli-export-'));
 });
 

@@ -12,6 +12,7 @@ import {
   type TestDatabase,
 } from '@mmw/test-support';
 import type { Rec, SearchResult } from './fixtures.ts';
+import { buildMcpApp } from '../src/mcp-app.ts';
 
 let testDb: TestDatabase;
 let stub: ModelStub;
@@ -21,7 +22,7 @@ let client: McpTestClient;
 beforeAll(async () => {
   testDb = await createTestDatabase();
   stub = await startModelStub();
-  mcp = await startMcp(testDb.database, {
+  mcp = await startMcp(buildMcpApp, testDb.database, {
     worker: true,
     env: { MMW_MODEL_URL: stub.url, MMW_MODEL_API_KEY: 'test-model-key', MMW_MODEL: 'stub-model', MMW_MODEL_TIMEOUT_MS: '500' },
   });

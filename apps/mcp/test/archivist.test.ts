@@ -9,6 +9,7 @@ import {
   type TestDatabase,
 } from '@mmw/test-support';
 import type { Rec, SearchResult } from './fixtures.ts';
+import { buildMcpApp } from '../src/mcp-app.ts';
 
 let testDb: TestDatabase;
 let mcp: RunningMcp;
@@ -16,7 +17,7 @@ let client: McpTestClient;
 
 beforeAll(async () => {
   testDb = await createTestDatabase();
-  mcp = await startMcp(testDb.database, { worker: true });
+  mcp = await startMcp(buildMcpApp, testDb.database, { worker: true });
   client = await connectMcp(mcp.url, (await mcp.key('archivist-co', 'main')).key);
 });
 afterAll(async () => {

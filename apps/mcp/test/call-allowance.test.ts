@@ -8,6 +8,7 @@ import {
   type RunningMcp,
   type TestDatabase,
 } from '@mmw/test-support';
+import { buildMcpApp } from '../src/mcp-app.ts';
 
 // A Pro account whose plan includes 6 tool calls a month (the environment's override of every plan).
 const ALLOWANCE = 6;
@@ -18,7 +19,7 @@ let accountId: string;
 
 beforeAll(async () => {
   db = await createTestDatabase();
-  mcp = await startMcp(db.database, { env: { MMW_CALLS_PER_MONTH: String(ALLOWANCE) } });
+  mcp = await startMcp(buildMcpApp, db.database, { env: { MMW_CALLS_PER_MONTH: String(ALLOWANCE) } });
   const issued = await mcp.key('allowance-co', 'main');
   accountId = issued.accountId;
   await setSubscriptionByOperator(db.database.db, { account: 'allowance-co', status: 'active', plan: 'pro', periodEnd: null });

@@ -7,6 +7,7 @@ import {
   type RunningMcp,
   type TestDatabase,
 } from '@mmw/test-support';
+import { buildMcpApp } from '../src/mcp-app.ts';
 
 export interface Rec {
   id: string;
@@ -40,7 +41,7 @@ export function useMcp(account = 'acme', project = 'backend'): McpFixture {
   const fixture = {} as McpFixture;
   beforeAll(async () => {
     fixture.db = await createTestDatabase();
-    fixture.mcp = await startMcp(fixture.db.database);
+    fixture.mcp = await startMcp(buildMcpApp, fixture.db.database);
     fixture.key = (await fixture.mcp.key(account, project)).key;
     fixture.client = await connectMcp(fixture.mcp.url, fixture.key);
   });

@@ -10,6 +10,7 @@ import {
   type TestDatabase,
 } from '@mmw/test-support';
 import { rawToolCall } from './raw-call.ts';
+import { buildMcpApp } from '../src/mcp-app.ts';
 
 /**
  * One test per failure mode of the write path: every wait is bounded, overload is answered at once
@@ -34,7 +35,7 @@ beforeAll(async () => {
     connectTimeoutMs: 500,
     maxWaiting: 2,
   });
-  mcp = await startMcp(database);
+  mcp = await startMcp(buildMcpApp, database);
 });
 
 afterAll(async () => {

@@ -1,6 +1,28 @@
-import { createRuntime, loadConfig, provisionKey, type ProvisionedKey, type Runtime } from '@mmw/core';
-import type { Database } from '@mmw/db';
-import { buildMcpApp } from '@mmw/mcp';
+import type { AddressInfo } from 'node:net';
+import {
+  createRuntime,
+  loadConfig,
+  provisionKey,
+  type MemoryService,
+  type ProvisionedKey,
+  type Runtime,
+} from '@mmw/core';
+import type { Database, Db } from '@mmw/db';
+
+/**
+ * The MCP app's builder, passed in by the caller (`buildMcpApp` of `@mmw/mcp`), so that this package
+ * depends on no app.
+ */
+export type BuildMcpApp = (options: {
+  db: Db;
+  service: MemoryService;
+  logLevel: 'silent';
+  authorizationServer?: () => string | undefined;
+}) => Promise<{
+  listen(options: { host: string; port: number }): Promise<unknown>;
+  server: { address(): AddressInfo | string | null };
+  close(): Promise<unknown>;
+}>;
 
 export interface RunningMcp {
   url: string;
@@ -10,8 +32,9 @@ export interface RunningMcp {
   close(): Promise<void>;
 }
 
-/** The MCP ingress on a free port of 127.0.0.1, over the given database. */
+/** The MCP ingress built by `build` on a free port of 127.0.0.1, over the given database. */
 export async function startMcp(
+  build: BuildMcpApp,
   database: Database,
   options: {
     env?: Record<string, string>;
@@ -24,7 +47,7 @@ export async function startMcp(
   const config = loadConfig(options.env ?? {});
   const runtime = await createRuntime(database, config, options.now ? { now: options.now } : {});
   if (options.worker) await runtime.startWorker();
-  const app = await buildMcpApp({
+  const app = await build({
     db: database.db,
     service: runtime.service,
     logLevel: 'silent',
