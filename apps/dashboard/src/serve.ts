@@ -1,20 +1,22 @@
+import { join } from 'node:path';
 import {
   closeServer,
   createRuntime,
   failStartupInOneLine,
   handleShutdown,
-  loadConfig,
   openConfiguredDatabase,
   readinessGate,
   startMetricsServer,
 } from '@mmw/core';
+import { loadDashboardConfig } from './config.ts';
 import { buildDashboardApp } from './dashboard-app.ts';
+import { smtpTransport } from './mail-transport.ts';
 import { instrumentDashboard } from './request-metrics.ts';
 
 // The dashboard alone, for deployments that scale it apart from the MCP ingress; stateless, so any
 // number of replicas can share one PostgreSQL. Its jobs (Stripe's webhooks) run on the worker.
 const started = failStartupInOneLine('dashboard');
-const config = loadConfig();
+const config = loadDashboardConfig();
 const database = await openConfiguredDatabase(config, { requireUrl: 'the dashboard' });
 const runtime = await createRuntime(database, config);
 const app = await buildDashboardApp({
@@ -26,6 +28,10 @@ const app = await buildDashboardApp({
   billing: runtime.billing,
   expander: runtime.expander,
   guardInput: runtime.service.guardInput,
+  trustProxy: config.TRUST_PROXY,
+  ...(config.SMTP_URL === undefined
+    ? { mailDir: join(config.MMW_DATA_DIR, 'mail') }
+    : { mail: smtpTransport(config.SMTP_URL, config.MAIL_FROM) }),
 });
 instrumentDashboard(app);
 const metrics =
