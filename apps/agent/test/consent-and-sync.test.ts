@@ -2,14 +2,8 @@ import { execFile } from 'node:child_process';
 import { appendFile, readFile, writeFile } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  connectMcp,
-  createTestDatabase,
-  startMcp,
-  type McpTestClient,
-  type RunningMcp,
-  type TestDatabase,
-} from '@mmw/test-support';
+import { connectMcp, createTestDatabase, type McpTestClient, type TestDatabase } from '@mmw/test-support';
+import { startMcp, type RunningMcp } from '@mmw/mcp/testing';
 import { agentDirs, agentEnv, connectAgent, runAgent, type AgentDirs } from './agent-fixture.ts';
 import {
   claudeFile,
@@ -21,7 +15,6 @@ import {
   writeFixture,
 } from './session-fixtures.ts';
 import { onTerminal } from './terminal.ts';
-import { buildMcpApp } from '@mmw/mcp';
 
 let db: TestDatabase;
 let mcp: RunningMcp;
@@ -32,7 +25,7 @@ let client: McpTestClient;
 
 beforeAll(async () => {
   db = await createTestDatabase();
-  mcp = await startMcp(buildMcpApp, db.database);
+  mcp = await startMcp(db.database);
   key = (await mcp.key('acme', 'backend')).key;
   client = await connectMcp(mcp.url, key);
   dirs = await agentDirs();

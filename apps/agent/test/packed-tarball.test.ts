@@ -4,16 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createTestDatabase,
-  inheritedEnv,
-  repoRoot,
-  startMcp,
-  type RunningMcp,
-  type TestDatabase,
-} from '@mmw/test-support';
+import { createTestDatabase, inheritedEnv, repoRoot, type TestDatabase } from '@mmw/test-support';
+import { startMcp, type RunningMcp } from '@mmw/mcp/testing';
 import { agentDirs, agentEnv, connectAgent, type AgentDirs } from './agent-fixture.ts';
-import { buildMcpApp } from '@mmw/mcp';
 
 const run = promisify(execFile);
 
@@ -25,7 +18,7 @@ let folder: string;
 
 beforeAll(async () => {
   db = await createTestDatabase();
-  mcp = await startMcp(buildMcpApp, db.database);
+  mcp = await startMcp(db.database);
   key = (await mcp.key('acme', 'backend')).key;
   dirs = await agentDirs();
   folder = await mkdtemp(join(tmpdir(), 'mmw-agent-install-'));

@@ -5,14 +5,12 @@ import {
   connectMcp,
   createTestDatabase,
   repoRoot,
-  startMcp,
   type McpTestClient,
-  type RunningMcp,
   type TestDatabase,
 } from '@mmw/test-support';
+import { startMcp, type RunningMcp } from '@mmw/mcp/testing';
 import { agentDirs, agentEnv, agentMain, runAgent, startProxy, type AgentDirs } from './agent-fixture.ts';
 import { claudeFile, claudeLine, codexFile, codexLines, writeFixture } from './session-fixtures.ts';
-import { buildMcpApp } from '@mmw/mcp';
 
 let db: TestDatabase;
 let mcp: RunningMcp;
@@ -21,7 +19,7 @@ let client: McpTestClient;
 
 beforeAll(async () => {
   db = await createTestDatabase();
-  mcp = await startMcp(buildMcpApp, db.database);
+  mcp = await startMcp(db.database);
   key = (await mcp.key('acme', 'backend')).key;
   client = await connectMcp(mcp.url, key);
 });

@@ -1,9 +1,9 @@
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { createTestDatabase, startMcp, type RunningMcp, type TestDatabase } from '@mmw/test-support';
+import { createTestDatabase, type TestDatabase } from '@mmw/test-support';
+import { startMcp, type RunningMcp } from '@mmw/mcp/testing';
 import { agentDirs, agentEnv, connectAgent, startProxy, type AgentDirs } from './agent-fixture.ts';
-import { buildMcpApp } from '@mmw/mcp';
 
 let db: TestDatabase;
 let mcp: RunningMcp;
@@ -12,7 +12,7 @@ let dirs: AgentDirs;
 
 beforeAll(async () => {
   db = await createTestDatabase();
-  mcp = await startMcp(buildMcpApp, db.database);
+  mcp = await startMcp(db.database);
   key = (await mcp.key('acme', 'backend')).key;
   dirs = await agentDirs();
 });

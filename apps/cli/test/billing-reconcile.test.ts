@@ -2,13 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createTestDatabase,
   runScript,
-  startMcp,
   startStripeStub,
-  type RunningMcp,
   type StripeStub,
   type TestDatabase,
 } from '@mmw/test-support';
-import { buildMcpApp } from '@mmw/mcp';
+import { startMcp, type RunningMcp } from '@mmw/mcp/testing';
 
 let testDb: TestDatabase;
 let stub: StripeStub;
@@ -19,7 +17,7 @@ const mmw = (env: Record<string, string>, ...args: string[]) =>
 beforeAll(async () => {
   testDb = await createTestDatabase();
   stub = await startStripeStub();
-  mcp = await startMcp(buildMcpApp, testDb.database, { env: stub.env });
+  mcp = await startMcp(testDb.database, { env: stub.env });
 });
 
 afterAll(async () => {

@@ -1,13 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  connectMcp,
-  createTestDatabase,
-  runScript,
-  startMcp,
-  type RunningMcp,
-  type TestDatabase,
-} from '@mmw/test-support';
-import { buildMcpApp } from '@mmw/mcp';
+import { connectMcp, createTestDatabase, runScript, type TestDatabase } from '@mmw/test-support';
+import { startMcp, type RunningMcp } from '@mmw/mcp/testing';
 
 let testDb: TestDatabase;
 let mcp: RunningMcp;
@@ -15,7 +8,7 @@ const mmw = (...args: string[]) => runScript('apps/cli/src/main.ts', args, { DAT
 
 beforeAll(async () => {
   testDb = await createTestDatabase();
-  mcp = await startMcp(buildMcpApp, testDb.database);
+  mcp = await startMcp(testDb.database);
 });
 
 afterAll(async () => {

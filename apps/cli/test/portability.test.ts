@@ -2,15 +2,8 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  connectMcp,
-  createTestDatabase,
-  runScript,
-  startMcp,
-  type RunningMcp,
-  type TestDatabase,
-} from '@mmw/test-support';
-import { buildMcpApp } from '@mmw/mcp';
+import { connectMcp, createTestDatabase, runScript, type TestDatabase } from '@mmw/test-support';
+import { startMcp, type RunningMcp } from '@mmw/mcp/testing';
 
 let testDb: TestDatabase;
 let mcp: RunningMcp;
@@ -20,7 +13,7 @@ const mmw = (args: string[], input?: string) =>
 
 beforeAll(async () => {
   testDb = await createTestDatabase();
-  mcp = await startMcp(buildMcpApp, testDb.database);
+  mcp = await startMcp(testDb.database);
   dir = await mkdtemp(join(tmpdir(), 'mmw-cli-export-'));
 });
 

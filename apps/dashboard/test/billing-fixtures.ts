@@ -2,19 +2,17 @@ import { afterAll, beforeAll } from 'vitest';
 import {
   createTestDatabase,
   signedStripeDelivery,
-  startMcp,
   startStripeStub,
   type Delivery,
-  type RunningMcp,
   type StripeEventJson,
   type StripeStub,
   type TestDatabase,
 } from '@mmw/test-support';
+import { startMcp, type RunningMcp } from '@mmw/mcp/testing';
 import type { FastifyInstance } from 'fastify';
 import { mailbox, type Mailbox } from './mailbox.ts';
 import { buildDashboardApp } from '../src/index.ts';
 import { dashboardClient, type DashboardClient } from './dashboard-client.ts';
-import { buildMcpApp } from '@mmw/mcp';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -56,7 +54,7 @@ export function useBilling(
     fixture.db = await createTestDatabase();
     fixture.stub = await startStripeStub({ clock: now });
     const env = { ...(options.billing === false ? {} : fixture.stub.env), ...options.env?.(fixture.stub) };
-    fixture.mcp = await startMcp(buildMcpApp, fixture.db.database, { env, now, worker: true });
+    fixture.mcp = await startMcp(fixture.db.database, { env, now, worker: true });
     fixture.mail = mailbox();
     fixture.app = await buildDashboardApp({
       db: fixture.db.database.db,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCallCounter, provisionKey } from '@mmw/core';
-import { connectMcp, createTestDatabase, startMcp, type TestDatabase } from '@mmw/test-support';
-import { buildMcpApp } from '@mmw/mcp';
+import { connectMcp, createTestDatabase, type TestDatabase } from '@mmw/test-support';
+import { startMcp } from '@mmw/mcp/testing';
 
 let db: TestDatabase;
 beforeAll(async () => {
@@ -33,7 +33,7 @@ describe("the month's call counts", () => {
   });
 
   it('counts every tool call that passes the limits, and writes what is pending when the runtime stops', async () => {
-    const mcp = await startMcp(buildMcpApp, db.database);
+    const mcp = await startMcp(db.database);
     const issued = await mcp.key('usage-mcp');
     const agent = await connectMcp(mcp.url, issued.key);
     await Promise.all(Array.from({ length: 30 }, (_, i) => agent.call('search', { query: `word ${i}` })));

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll } from 'vitest';
-import { createTestDatabase, startMcp, type RunningMcp, type TestDatabase } from '@mmw/test-support';
+import { createTestDatabase, type TestDatabase } from '@mmw/test-support';
+import { startMcp, type RunningMcp } from '@mmw/mcp/testing';
 import type { FastifyInstance } from 'fastify';
 import { loadConfig } from '@mmw/core';
 import { buildDashboardApp } from '../src/index.ts';
 import { dashboardClient, type DashboardClient } from './dashboard-client.ts';
 import { mailbox, type Mailbox } from './mailbox.ts';
-import { buildMcpApp } from '@mmw/mcp';
 
 export interface DashboardFixture {
   db: TestDatabase;
@@ -23,7 +23,7 @@ export function useDashboard(options: { env?: Record<string, string> } = {}): Da
   beforeAll(async () => {
     fixture.db = await createTestDatabase();
     // The dashboard is the MCP endpoint's OAuth issuer; its address is known once it listens.
-    fixture.mcp = await startMcp(buildMcpApp, fixture.db.database, { authorizationServer: () => fixture.url });
+    fixture.mcp = await startMcp(fixture.db.database, { authorizationServer: () => fixture.url });
     fixture.app = await buildDashboardApp({
       config: loadConfig(options.env ?? {}),
       db: fixture.db.database.db,

@@ -19,6 +19,7 @@ const database = await openConfiguredDatabase(config, { requireUrl: 'the MCP ing
 const runtime = await createRuntime(database, config);
 const app = await buildMcpApp({
   db: database.db,
+  authenticator: runtime.authenticator,
   service: runtime.service,
   logLevel: config.LOG_LEVEL,
   resourceUrl: config.MCP_PUBLIC_URL,

@@ -4,15 +4,13 @@ import {
   connectMcp,
   createTestDatabase,
   drainJobs,
-  startMcp,
   startModelStub,
   type McpTestClient,
   type ModelStub,
-  type RunningMcp,
   type TestDatabase,
 } from '@mmw/test-support';
+import { startMcp, type RunningMcp } from './start-mcp.ts';
 import type { Rec, SearchResult } from './fixtures.ts';
-import { buildMcpApp } from '../src/mcp-app.ts';
 
 let testDb: TestDatabase;
 let stub: ModelStub;
@@ -22,7 +20,7 @@ let client: McpTestClient;
 beforeAll(async () => {
   testDb = await createTestDatabase();
   stub = await startModelStub();
-  mcp = await startMcp(buildMcpApp, testDb.database, {
+  mcp = await startMcp(testDb.database, {
     worker: true,
     env: { MMW_MODEL_URL: stub.url, MMW_MODEL_API_KEY: 'test-model-key', MMW_MODEL: 'stub-model', MMW_MODEL_TIMEOUT_MS: '500' },
   });

@@ -3,13 +3,11 @@ import {
   connectMcp,
   createTestDatabase,
   drainJobs,
-  startMcp,
   type McpTestClient,
-  type RunningMcp,
   type TestDatabase,
 } from '@mmw/test-support';
+import { startMcp, type RunningMcp } from './start-mcp.ts';
 import type { Rec, SearchResult } from './fixtures.ts';
-import { buildMcpApp } from '../src/mcp-app.ts';
 
 let testDb: TestDatabase;
 let mcp: RunningMcp;
@@ -17,7 +15,7 @@ let client: McpTestClient;
 
 beforeAll(async () => {
   testDb = await createTestDatabase();
-  mcp = await startMcp(buildMcpApp, testDb.database, { worker: true });
+  mcp = await startMcp(testDb.database, { worker: true });
   client = await connectMcp(mcp.url, (await mcp.key('archivist-co', 'main')).key);
 });
 afterAll(async () => {

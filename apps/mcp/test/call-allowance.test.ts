@@ -1,14 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allowanceResetsOn, setSubscriptionByOperator } from '@mmw/core';
-import {
-  connectMcp,
-  createTestDatabase,
-  startMcp,
-  type McpTestClient,
-  type RunningMcp,
-  type TestDatabase,
-} from '@mmw/test-support';
-import { buildMcpApp } from '../src/mcp-app.ts';
+import { connectMcp, createTestDatabase, type McpTestClient, type TestDatabase } from '@mmw/test-support';
+import { startMcp, type RunningMcp } from './start-mcp.ts';
 
 // A Pro account whose plan includes 6 tool calls a month (the environment's override of every plan).
 const ALLOWANCE = 6;
@@ -19,7 +12,7 @@ let accountId: string;
 
 beforeAll(async () => {
   db = await createTestDatabase();
-  mcp = await startMcp(buildMcpApp, db.database, { env: { MMW_CALLS_PER_MONTH: String(ALLOWANCE) } });
+  mcp = await startMcp(db.database, { env: { MMW_CALLS_PER_MONTH: String(ALLOWANCE) } });
   const issued = await mcp.key('allowance-co', 'main');
   accountId = issued.accountId;
   await setSubscriptionByOperator(db.database.db, { account: 'allowance-co', status: 'active', plan: 'pro', periodEnd: null });

@@ -1,13 +1,6 @@
 import { afterAll, beforeAll } from 'vitest';
-import {
-  connectMcp,
-  createTestDatabase,
-  startMcp,
-  type McpTestClient,
-  type RunningMcp,
-  type TestDatabase,
-} from '@mmw/test-support';
-import { buildMcpApp } from '../src/mcp-app.ts';
+import { connectMcp, createTestDatabase, type McpTestClient, type TestDatabase } from '@mmw/test-support';
+import { startMcp, type RunningMcp } from './start-mcp.ts';
 
 export interface Rec {
   id: string;
@@ -41,7 +34,7 @@ export function useMcp(account = 'acme', project = 'backend'): McpFixture {
   const fixture = {} as McpFixture;
   beforeAll(async () => {
     fixture.db = await createTestDatabase();
-    fixture.mcp = await startMcp(buildMcpApp, fixture.db.database);
+    fixture.mcp = await startMcp(fixture.db.database);
     fixture.key = (await fixture.mcp.key(account, project)).key;
     fixture.client = await connectMcp(fixture.mcp.url, fixture.key);
   });

@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, drainJobs, runScript, startMcp, type RunningMcp, type TestDatabase } from '@mmw/test-support';
+import { createTestDatabase, drainJobs, runScript, type TestDatabase } from '@mmw/test-support';
+import { startMcp, type RunningMcp } from './start-mcp.ts';
 import { rawToolCall } from './raw-call.ts';
-import { buildMcpApp } from '../src/mcp-app.ts';
 
 let testDb: TestDatabase;
 let mcp: RunningMcp;
 
 beforeAll(async () => {
   testDb = await createTestDatabase();
-  mcp = await startMcp(buildMcpApp, testDb.database, { worker: true, env: { MMW_RECORD_LIMIT: '3' } });
+  mcp = await startMcp(testDb.database, { worker: true, env: { MMW_RECORD_LIMIT: '3' } });
 });
 afterAll(async () => {
   await mcp.close();

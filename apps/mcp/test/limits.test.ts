@@ -1,16 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, startMcp, type RunningMcp, type TestDatabase } from '@mmw/test-support';
+import { createTestDatabase, type TestDatabase } from '@mmw/test-support';
+import { startMcp, type RunningMcp } from './start-mcp.ts';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { rawToolCall } from './raw-call.ts';
-import { buildMcpApp } from '../src/mcp-app.ts';
 
 let testDb: TestDatabase;
 let mcp: RunningMcp;
 
 beforeAll(async () => {
   testDb = await createTestDatabase();
-  mcp = await startMcp(buildMcpApp, testDb.database, {
+  mcp = await startMcp(testDb.database, {
     env: { MMW_KEY_CALLS_PER_MINUTE: '3', MMW_PROJECT_CALLS_PER_MINUTE: '5', MMW_RECORD_LIMIT: '5' },
   });
 });
@@ -81,7 +81,7 @@ describe('call limits', () => {
 describe("the plan's record limit", () => {
   it('stores exactly the records left when 200 writes race for 5 places', async () => {
     // The Guard's queue holds every racer, so each write meets the record limit, not an overload.
-    const racer = await startMcp(buildMcpApp, testDb.database, { env: { MMW_RECORD_LIMIT: '5', MMW_GUARD_QUEUE: '256' } });
+    const racer = await startMcp(testDb.database, { env: { MMW_RECORD_LIMIT: '5', MMW_GUARD_QUEUE: '256' } });
     const { key, accountId } = await racer.key('record-limit-co', 'main');
     const outcomes = await Promise.all(
       Array.from({ length: 200 }, (_, i) =>

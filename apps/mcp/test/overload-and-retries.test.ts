@@ -4,13 +4,11 @@ import {
   createTestDatabase,
   openSession,
   startCommitDroppingProxy,
-  startMcp,
   type CommitDroppingProxy,
-  type RunningMcp,
   type TestDatabase,
 } from '@mmw/test-support';
+import { startMcp, type RunningMcp } from './start-mcp.ts';
 import { rawToolCall } from './raw-call.ts';
-import { buildMcpApp } from '../src/mcp-app.ts';
 
 /**
  * One test per failure mode of the write path: every wait is bounded, overload is answered at once
@@ -35,7 +33,7 @@ beforeAll(async () => {
     connectTimeoutMs: 500,
     maxWaiting: 2,
   });
-  mcp = await startMcp(buildMcpApp, database);
+  mcp = await startMcp(database);
 });
 
 afterAll(async () => {

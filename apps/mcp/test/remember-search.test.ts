@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectMcp, createTestDatabase, startMcp, type McpTestClient, type RunningMcp, type TestDatabase } from '@mmw/test-support';
-import { buildMcpApp } from '../src/mcp-app.ts';
+import { connectMcp, createTestDatabase, type McpTestClient, type TestDatabase } from '@mmw/test-support';
+import { startMcp, type RunningMcp } from './start-mcp.ts';
 
 interface Rec {
   id: string;
@@ -27,7 +27,7 @@ let client: McpTestClient;
 
 beforeAll(async () => {
   testDb = await createTestDatabase();
-  mcp = await startMcp(buildMcpApp, testDb.database);
+  mcp = await startMcp(testDb.database);
   const { key } = await mcp.key('acme', 'backend');
   client = await connectMcp(mcp.url, key);
 });

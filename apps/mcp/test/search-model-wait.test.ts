@@ -3,15 +3,13 @@ import {
   completion,
   connectMcp,
   createTestDatabase,
-  startMcp,
   startModelStub,
   type McpTestClient,
   type ModelStub,
-  type RunningMcp,
   type TestDatabase,
 } from '@mmw/test-support';
+import { startMcp, type RunningMcp } from './start-mcp.ts';
 import type { Rec, SearchResult } from './fixtures.ts';
-import { buildMcpApp } from '../src/mcp-app.ts';
 
 // A pool of two connections, and a model that answers query expansion only after its timeout.
 let testDb: TestDatabase;
@@ -22,7 +20,7 @@ let client: McpTestClient;
 beforeAll(async () => {
   testDb = await createTestDatabase(2);
   stub = await startModelStub();
-  mcp = await startMcp(buildMcpApp, testDb.database, {
+  mcp = await startMcp(testDb.database, {
     env: { MMW_MODEL_URL: stub.url, MMW_MODEL_API_KEY: 'k', MMW_MODEL: 'stub-model', MMW_MODEL_TIMEOUT_MS: '4000' },
   });
   client = await connectMcp(mcp.url, (await mcp.key('slow-model', 'main')).key);

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { setSubscriptionByOperator } from '@mmw/core';
 import { connectMcp } from '@mmw/test-support';
 import { useMcp } from './fixtures.ts';
-import { buildMcpApp } from '../src/mcp-app.ts';
 
 const f = useMcp('gate-co', 'main');
 const DAY = 24 * 60 * 60 * 1000;
@@ -71,8 +70,8 @@ describe('subscription and grace', () => {
   });
 
   it('counts the grace period from MMW_GRACE_DAYS', async () => {
-    const { startMcp } = await import('@mmw/test-support');
-    const strict = await startMcp(buildMcpApp, f.db.database, { env: { MMW_GRACE_DAYS: '0' } });
+    const { startMcp } = await import('./start-mcp.ts');
+    const strict = await startMcp(f.db.database, { env: { MMW_GRACE_DAYS: '0' } });
     const client = await connectMcp(strict.url, f.key);
     await setStatus('canceled', new Date(Date.now() - 60_000));
     expect((await client.call('search', { query: 'x' })).text).toMatch(/^\[MMW Notice\]: .*grace period is over/);

@@ -46,6 +46,7 @@ const shutdown = handleShutdown({
 let issuer: string | undefined = config.PUBLIC_URL === undefined ? undefined : new URL(config.PUBLIC_URL).origin;
 const mcp = await buildMcpApp({
   db: database.db,
+  authenticator: runtime.authenticator,
   service: runtime.service,
   logLevel: config.LOG_LEVEL,
   resourceUrl: config.MCP_PUBLIC_URL,

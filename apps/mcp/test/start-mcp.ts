@@ -1,28 +1,9 @@
-import type { AddressInfo } from 'node:net';
-import {
-  createRuntime,
-  loadConfig,
-  provisionKey,
-  type MemoryService,
-  type ProvisionedKey,
-  type Runtime,
-} from '@mmw/core';
-import type { Database, Db } from '@mmw/db';
+import { createRuntime, loadConfig, provisionKey, type ProvisionedKey, type Runtime } from '@mmw/core';
+import type { Database } from '@mmw/db';
+import { buildMcpApp } from '../src/mcp-app.ts';
 
-/**
- * The MCP app's builder, passed in by the caller (`buildMcpApp` of `@mmw/mcp`), so that this package
- * depends on no app.
- */
-export type BuildMcpApp = (options: {
-  db: Db;
-  service: MemoryService;
-  logLevel: 'silent';
-  authorizationServer?: () => string | undefined;
-}) => Promise<{
-  listen(options: { host: string; port: number }): Promise<unknown>;
-  server: { address(): AddressInfo | string | null };
-  close(): Promise<unknown>;
-}>;
+// The app's own test helper, published to the other apps' tests as @mmw/mcp/testing, so that
+// @mmw/test-support depends on no app (and on no package of ours above the database).
 
 export interface RunningMcp {
   url: string;
@@ -32,9 +13,8 @@ export interface RunningMcp {
   close(): Promise<void>;
 }
 
-/** The MCP ingress built by `build` on a free port of 127.0.0.1, over the given database. */
+/** The MCP ingress on a free port of 127.0.0.1, over the given database. */
 export async function startMcp(
-  build: BuildMcpApp,
   database: Database,
   options: {
     env?: Record<string, string>;
@@ -47,8 +27,9 @@ export async function startMcp(
   const config = loadConfig(options.env ?? {});
   const runtime = await createRuntime(database, config, options.now ? { now: options.now } : {});
   if (options.worker) await runtime.startWorker();
-  const app = await build({
+  const app = await buildMcpApp({
     db: database.db,
+    authenticator: runtime.authenticator,
     service: runtime.service,
     logLevel: 'silent',
     ...(options.authorizationServer ? { authorizationServer: options.authorizationServer } : {}),
