@@ -9,7 +9,8 @@ import { AppError, isAppError, messages } from '../errors.ts';
 import { createGuardPool, redactSecrets, type GuardPool, type InjectionJudge } from '../guard/index.ts';
 import { guardRefusals } from '../metrics/metrics.ts';
 import { callsThisMonth } from '../usage/call-count.ts';
-import { createCallLimits, type CallLimits, type LimitState } from '../limits/call-limits.ts';
+import { createCallLimits, type CallLimits } from '../limits/call-limits.ts';
+import { enforceCallLimits } from '../limits/session-limits.ts';
 import { requireScope, scopeForAccess } from '../oauth/scopes.ts';
 import { withTenant, type Database, type RunStatement } from '@mmw/db';
 import { rethrowAsAppError } from '../database-failure.ts';
@@ -134,27 +135,7 @@ export function createMemoryService(deps: MemoryServiceDeps): MemoryService {
     const spent = plan.callsPerMonth === null ? undefined : spentAllowance(plan, await callsBefore(session), now());
     if (spent !== undefined && needs === 'full') throw new AppError('call_allowance_spent', spent);
     const notice = entitlement.access === 'full' ? (spent ?? entitlement.notice) : entitlement.notice;
-    // Windows counted with the key stand for one call: a second tool call of the request counts anew.
-    const windows = session.windows;
-    session.windows = undefined;
-    let state: LimitState;
-    try {
-      state =
-        windows === undefined
-          ? await limits.count(session.caller, plan)
-          : limits.decide(session.caller, plan, windows);
-    } catch (error) {
-      if (isAppError(error) && error.retryAfterSeconds !== undefined) {
-        session.onLimits?.({
-          limit: 0,
-          remaining: 0,
-          resetSeconds: error.retryAfterSeconds,
-          retryAfterSeconds: error.retryAfterSeconds,
-        });
-      }
-      throw error;
-    }
-    session.onLimits?.(state);
+    await enforceCallLimits(limits, session, plan);
     return { caller: session.caller, plan, notice };
   }
 
