@@ -5,7 +5,7 @@
  * and its client's, in one process.
  */
 import Fastify from 'fastify';
-import type { MemoryService, MemorySession, RecordView } from '@mmw/core';
+import type { CallerAuthenticator, MemoryService, MemorySession, RecordView } from '@mmw/core';
 import { buildMcpApp } from '@mmw/mcp';
 import { callTool, post } from './http-client.ts';
 import { closedLoop, rate, type Call } from './load.ts';
@@ -44,10 +44,13 @@ const session: MemorySession = {
 
 /** Only what a remember over MCP reaches; the other tools are not called here. */
 const answeringService = {
-  authenticate: () => Promise.resolve({ ...session }),
   remember: (_session: MemorySession, input: { content: string }) =>
     Promise.resolve(answerFor(input.content)),
 } as unknown as MemoryService;
+
+const answeringAuthenticator = {
+  authenticate: () => Promise.resolve({ ...session }),
+} as unknown as CallerAuthenticator;
 
 async function measure(call: Call) {
   await closedLoop(CLIENTS, SECONDS, call);
@@ -63,7 +66,12 @@ export interface McpLayerFigures {
 }
 
 export async function measureMcpLayer(): Promise<McpLayerFigures> {
-  const mcpApp = await buildMcpApp({ db: {} as never, service: answeringService, logLevel: 'silent' });
+  const mcpApp = await buildMcpApp({
+    db: {} as never,
+    authenticator: answeringAuthenticator,
+    service: answeringService,
+    logLevel: 'silent',
+  });
   const bare = Fastify({ logger: false });
   bare.post<{ Body: { content?: unknown } }>('/remember', (request) =>
     Promise.resolve(answerFor(String(request.body.content))),

@@ -6,7 +6,7 @@
  * - `floor`: a bare fastify route doing one INSERT, the floor remember is compared with.
  */
 import Fastify from 'fastify';
-import { createMemoryService, createRuntime, loadConfig, type Protections } from '@mmw/core';
+import { createCallerAuthenticator, createMemoryService, createRuntime, loadConfig, type Protections } from '@mmw/core';
 import { openPostgres } from '@mmw/db';
 import { buildMcpApp } from '@mmw/mcp';
 
@@ -44,12 +44,18 @@ async function build() {
   }
   if (settings.mode === 'no-expansion') {
     const service = createMemoryService({ database, config });
-    return buildMcpApp({ db: database.db, service, logLevel: 'silent' });
+    const authenticator = createCallerAuthenticator({ database, config });
+    return buildMcpApp({ db: database.db, authenticator, service, logLevel: 'silent' });
   }
   const runtime = await createRuntime(database, config, { protections: settings.protections });
   if (settings.worker) await runtime.startWorker();
   stopRuntime = () => runtime.stop();
-  return buildMcpApp({ db: database.db, service: runtime.service, logLevel: 'silent' });
+  return buildMcpApp({
+    db: database.db,
+    authenticator: runtime.authenticator,
+    service: runtime.service,
+    logLevel: 'silent',
+  });
 }
 
 const app = await build();

@@ -2,14 +2,8 @@ import { execFile } from 'node:child_process';
 import { appendFile, readFile, writeFile } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  connectMcp,
-  createTestDatabase,
-  startMcp,
-  type McpTestClient,
-  type RunningMcp,
-  type TestDatabase,
-} from '@mmw/test-support';
+import { connectMcp, createTestDatabase, type McpTestClient, type TestDatabase } from '@mmw/test-support';
+import { startMcp, type RunningMcp } from '@mmw/mcp/testing';
 import { agentDirs, agentEnv, connectAgent, runAgent, type AgentDirs } from './agent-fixture.ts';
 import {
   claudeFile,

@@ -4,14 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createTestDatabase,
-  inheritedEnv,
-  repoRoot,
-  startMcp,
-  type RunningMcp,
-  type TestDatabase,
-} from '@mmw/test-support';
+import { createTestDatabase, inheritedEnv, repoRoot, type TestDatabase } from '@mmw/test-support';
+import { startMcp, type RunningMcp } from '@mmw/mcp/testing';
 import { agentDirs, agentEnv, connectAgent, type AgentDirs } from './agent-fixture.ts';
 
 const run = promisify(execFile);

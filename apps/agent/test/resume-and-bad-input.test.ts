@@ -5,11 +5,10 @@ import {
   connectMcp,
   createTestDatabase,
   repoRoot,
-  startMcp,
   type McpTestClient,
-  type RunningMcp,
   type TestDatabase,
 } from '@mmw/test-support';
+import { startMcp, type RunningMcp } from '@mmw/mcp/testing';
 import { agentDirs, agentEnv, agentMain, runAgent, startProxy, type AgentDirs } from './agent-fixture.ts';
 import { claudeFile, claudeLine, codexFile, codexLines, writeFixture } from './session-fixtures.ts';
 

@@ -1,7 +1,8 @@
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { createTestDatabase, startMcp, type RunningMcp, type TestDatabase } from '@mmw/test-support';
+import { createTestDatabase, type TestDatabase } from '@mmw/test-support';
+import { startMcp, type RunningMcp } from '@mmw/mcp/testing';
 import { agentDirs, agentEnv, connectAgent, startProxy, type AgentDirs } from './agent-fixture.ts';
 
 let db: TestDatabase;

@@ -14,8 +14,8 @@ import {
   setProjectActiveByOperator,
   setSubscriptionByOperator,
 } from '@mmw/core';
-import type { Config } from '@mmw/core';
 import type { Database } from '@mmw/db';
+import type { CliConfig } from './config.ts';
 
 export const usage = `Usage: pnpm mmw <command>
 
@@ -72,7 +72,7 @@ function parseDate(value: string | undefined): Date | undefined {
 /** Runs one operator command; returns the exit code. */
 export async function runCommand(
   database: Database,
-  config: Config,
+  config: CliConfig,
   args: string[],
   options: Options,
   print: (line: string) => void,

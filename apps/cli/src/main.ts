@@ -1,11 +1,12 @@
 import { createReadStream } from 'node:fs';
 import { once } from 'node:events';
 import { parseArgs } from 'node:util';
-import { isAppError, loadConfig } from '@mmw/core';
+import { isAppError } from '@mmw/core';
 import { migratePostgres, openDatabase, runningServerPid, type Database } from '@mmw/db';
 import { runCommand, usage } from './commands.ts';
+import { loadCliConfig } from './config.ts';
 
-const config = loadConfig();
+const config = loadCliConfig();
 
 async function open(): Promise<Database> {
   if (config.DATABASE_URL === undefined) {

@@ -2,12 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createTestDatabase,
   runScript,
-  startMcp,
   startStripeStub,
-  type RunningMcp,
   type StripeStub,
   type TestDatabase,
 } from '@mmw/test-support';
+import { startMcp, type RunningMcp } from '@mmw/mcp/testing';
 
 let testDb: TestDatabase;
 let stub: StripeStub;

@@ -1,12 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  connectMcp,
-  createTestDatabase,
-  runScript,
-  startMcp,
-  type RunningMcp,
-  type TestDatabase,
-} from '@mmw/test-support';
+import { connectMcp, createTestDatabase, runScript, type TestDatabase } from '@mmw/test-support';
+import { startMcp, type RunningMcp } from '@mmw/mcp/testing';
 
 let testDb: TestDatabase;
 let mcp: RunningMcp;

@@ -1,28 +1,24 @@
 import { z } from 'zod';
-import { trustProxySetting } from '@mmw/core';
+import { optionalString, parseEnv, port } from '@mmw/core';
 
-const optional = z
-  .string()
-  .trim()
-  .optional()
-  .transform((value) => (value === '' ? undefined : value));
-
-const dashboardEnvSchema = z.object({
-  /** TRUST_PROXY: whose X-Forwarded-For names the client (core's config says how it is read). */
-  TRUST_PROXY: trustProxySetting,
+/** The dashboard's own settings, beside the core's: where it listens, how it is reached, proxies, mail. */
+export const dashboardEnvShape = {
+  HOST: z.string().default('127.0.0.1'),
+  DASHBOARD_PORT: port.default(3000),
+  /** The dashboard as users reach it (links in mail, the OAuth issuer); the listening address by default. */
+  PUBLIC_URL: optionalString,
+  /** The MCP endpoint as clients reach it, shown to users. */
+  MCP_PUBLIC_URL: optionalString,
+  /** Prometheus metrics at /metrics on this port; off when unset. */
+  METRICS_PORT: port.optional(),
   /** Mail goes out through this SMTP server (smtp:// or smtps://, with credentials); unset: into files under MMW_DATA_DIR/mail. */
-  SMTP_URL: optional.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
+  SMTP_URL: optionalString.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
   MAIL_FROM: z.string().trim().default('MMW <no-reply@localhost>'),
-});
+};
 
-export type DashboardConfig = z.infer<typeof dashboardEnvSchema>;
+export type DashboardConfig = ReturnType<typeof loadDashboardConfig>;
 
-/** The dashboard's own settings, parsed once at startup; bad ones stop the process with the variable's name. */
-export function loadDashboardConfig(env: Record<string, string | undefined> = process.env): DashboardConfig {
-  const parsed = dashboardEnvSchema.safeParse(env);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
-    throw new Error(`Invalid configuration: ${problems.join('; ')}`);
-  }
-  return parsed.data;
+/** The core's settings and the dashboard's, parsed once at startup; bad ones stop the process with the variable's name. */
+export function loadDashboardConfig(env: Record<string, string | undefined> = process.env) {
+  return parseEnv(dashboardEnvShape, env);
 }

@@ -3,7 +3,6 @@ import {
   createRuntime,
   failStartupInOneLine,
   handleShutdown,
-  loadConfig,
   openConfiguredDatabase,
   readinessGate,
   startMetricsServer,
@@ -17,8 +16,7 @@ import { instrumentDashboard } from './request-metrics.ts';
 // The dashboard alone, for deployments that scale it apart from the MCP ingress; stateless, so any
 // number of replicas can share one PostgreSQL. Its jobs (Stripe's webhooks) run on the worker.
 const started = failStartupInOneLine('dashboard');
-const config = loadConfig();
-const dashboardConfig = loadDashboardConfig();
+const config = loadDashboardConfig();
 const database = await openConfiguredDatabase(config, { requireUrl: 'the dashboard' });
 const runtime = await createRuntime(database, config);
 const app = await buildDashboardApp({
@@ -30,10 +28,10 @@ const app = await buildDashboardApp({
   billing: runtime.billing,
   expander: runtime.expander,
   guardInput: runtime.service.guardInput,
-  trustProxy: dashboardConfig.TRUST_PROXY,
-  ...(dashboardConfig.SMTP_URL === undefined
+  trustProxy: config.TRUST_PROXY,
+  ...(config.SMTP_URL === undefined
     ? { mailDir: join(config.MMW_DATA_DIR, 'mail') }
-    : { mail: smtpTransport(dashboardConfig.SMTP_URL, dashboardConfig.MAIL_FROM) }),
+    : { mail: smtpTransport(config.SMTP_URL, config.MAIL_FROM) }),
 });
 instrumentDashboard(app);
 const metrics =

@@ -2,14 +2,13 @@ import { afterAll, beforeAll } from 'vitest';
 import {
   createTestDatabase,
   signedStripeDelivery,
-  startMcp,
   startStripeStub,
   type Delivery,
-  type RunningMcp,
   type StripeEventJson,
   type StripeStub,
   type TestDatabase,
 } from '@mmw/test-support';
+import { startMcp, type RunningMcp } from '@mmw/mcp/testing';
 import type { FastifyInstance } from 'fastify';
 import { mailbox, type Mailbox } from './mailbox.ts';
 import { buildDashboardApp } from '../src/index.ts';

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCallCounter, provisionKey } from '@mmw/core';
-import { connectMcp, createTestDatabase, startMcp, type TestDatabase } from '@mmw/test-support';
+import { connectMcp, createTestDatabase, type TestDatabase } from '@mmw/test-support';
+import { startMcp } from '@mmw/mcp/testing';
 
 let db: TestDatabase;
 beforeAll(async () => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll } from 'vitest';
-import { createTestDatabase, startMcp, type RunningMcp, type TestDatabase } from '@mmw/test-support';
+import { createTestDatabase, type TestDatabase } from '@mmw/test-support';
+import { startMcp, type RunningMcp } from '@mmw/mcp/testing';
 import type { FastifyInstance } from 'fastify';
 import { loadConfig } from '@mmw/core';
 import { buildDashboardApp } from '../src/index.ts';

@@ -16,6 +16,7 @@ import {
   protectedResourceMetadataUrl,
   requireToolScope,
   type AppError,
+  type CallerAuthenticator,
   type MemoryService,
   type MemorySession,
 } from '@mmw/core';
@@ -28,6 +29,8 @@ import { registerMemoryTools, type ToolContext } from './tools.ts';
 
 export interface McpAppOptions {
   db: Db;
+  /** Resolves the bearer credential of a request to its session (the runtime's authenticator). */
+  authenticator: CallerAuthenticator;
   service: MemoryService;
   logLevel?: string;
   /** Largest accepted request body in bytes. */
@@ -210,8 +213,8 @@ export async function buildMcpApp(options: McpAppOptions): Promise<FastifyInstan
     try {
       if (token === undefined) throw new Error('missing');
       request.session = isKey
-        ? await options.service.authenticate(token, { toolCall: isToolCall(request.body) })
-        : await options.service.authenticateAccessToken(token, {
+        ? await options.authenticator.authenticate(token, { toolCall: isToolCall(request.body) })
+        : await options.authenticator.authenticateAccessToken(token, {
             resource: resourceOf(request),
             toolCall: isToolCall(request.body),
           });

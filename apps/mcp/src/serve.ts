@@ -3,22 +3,23 @@ import {
   createRuntime,
   failStartupInOneLine,
   handleShutdown,
-  loadConfig,
   openConfiguredDatabase,
   readinessGate,
   startMetricsServer,
 } from '@mmw/core';
+import { loadMcpConfig } from './config.ts';
 import { buildMcpApp } from './mcp-app.ts';
 import { instrumentMcp } from './request-metrics.ts';
 
 // The MCP ingress alone, for deployments that scale it apart from the dashboard; stateless, so any
 // number of replicas can share one PostgreSQL.
 const started = failStartupInOneLine('MCP ingress');
-const config = loadConfig();
+const config = loadMcpConfig();
 const database = await openConfiguredDatabase(config, { requireUrl: 'the MCP ingress' });
 const runtime = await createRuntime(database, config);
 const app = await buildMcpApp({
   db: database.db,
+  authenticator: runtime.authenticator,
   service: runtime.service,
   logLevel: config.LOG_LEVEL,
   resourceUrl: config.MCP_PUBLIC_URL,

@@ -4,13 +4,12 @@ import {
   connectMcp,
   createTestDatabase,
   drainJobs,
-  startMcp,
   startModelStub,
   type McpTestClient,
   type ModelStub,
-  type RunningMcp,
   type TestDatabase,
 } from '@mmw/test-support';
+import { startMcp, type RunningMcp } from './start-mcp.ts';
 import type { Rec, SearchResult } from './fixtures.ts';
 
 let testDb: TestDatabase;

@@ -3,11 +3,10 @@ import {
   connectMcp,
   createTestDatabase,
   drainJobs,
-  startMcp,
   type McpTestClient,
-  type RunningMcp,
   type TestDatabase,
 } from '@mmw/test-support';
+import { startMcp, type RunningMcp } from './start-mcp.ts';
 import type { Rec, SearchResult } from './fixtures.ts';
 
 let testDb: TestDatabase;

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateApiKey } from '@mmw/core';
-import { connectMcp, createTestDatabase, startMcp, type RunningMcp, type TestDatabase } from '@mmw/test-support';
+import { connectMcp, createTestDatabase, type TestDatabase } from '@mmw/test-support';
+import { startMcp, type RunningMcp } from './start-mcp.ts';
 
 // Failed authentications at the MCP door are limited per client address (decision 0038): random
 // well-formed keys stop reaching the database, while a key that address has used goes on working.

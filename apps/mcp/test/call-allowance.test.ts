@@ -1,13 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allowanceResetsOn, setSubscriptionByOperator } from '@mmw/core';
-import {
-  connectMcp,
-  createTestDatabase,
-  startMcp,
-  type McpTestClient,
-  type RunningMcp,
-  type TestDatabase,
-} from '@mmw/test-support';
+import { connectMcp, createTestDatabase, type McpTestClient, type TestDatabase } from '@mmw/test-support';
+import { startMcp, type RunningMcp } from './start-mcp.ts';
 
 // A Pro account whose plan includes 6 tool calls a month (the environment's override of every plan).
 const ALLOWANCE = 6;

@@ -1,12 +1,6 @@
 import { afterAll, beforeAll } from 'vitest';
-import {
-  connectMcp,
-  createTestDatabase,
-  startMcp,
-  type McpTestClient,
-  type RunningMcp,
-  type TestDatabase,
-} from '@mmw/test-support';
+import { connectMcp, createTestDatabase, type McpTestClient, type TestDatabase } from '@mmw/test-support';
+import { startMcp, type RunningMcp } from './start-mcp.ts';
 
 export interface Rec {
   id: string;

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, drainJobs, runScript, startMcp, type RunningMcp, type TestDatabase } from '@mmw/test-support';
+import { createTestDatabase, drainJobs, runScript, type TestDatabase } from '@mmw/test-support';
+import { startMcp, type RunningMcp } from './start-mcp.ts';
 import { rawToolCall } from './raw-call.ts';
 
 let testDb: TestDatabase;

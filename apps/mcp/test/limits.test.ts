@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, startMcp, type RunningMcp, type TestDatabase } from '@mmw/test-support';
+import { createTestDatabase, type TestDatabase } from '@mmw/test-support';
+import { startMcp, type RunningMcp } from './start-mcp.ts';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { rawToolCall } from './raw-call.ts';

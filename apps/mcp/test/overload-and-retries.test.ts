@@ -4,11 +4,10 @@ import {
   createTestDatabase,
   openSession,
   startCommitDroppingProxy,
-  startMcp,
   type CommitDroppingProxy,
-  type RunningMcp,
   type TestDatabase,
 } from '@mmw/test-support';
+import { startMcp, type RunningMcp } from './start-mcp.ts';
 import { rawToolCall } from './raw-call.ts';
 
 /**

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectMcp, createTestDatabase, startMcp, type McpTestClient, type RunningMcp, type TestDatabase } from '@mmw/test-support';
+import { connectMcp, createTestDatabase, type McpTestClient, type TestDatabase } from '@mmw/test-support';
+import { startMcp, type RunningMcp } from './start-mcp.ts';
 
 interface Rec {
   id: string;

@@ -3,13 +3,12 @@ import {
   completion,
   connectMcp,
   createTestDatabase,
-  startMcp,
   startModelStub,
   type McpTestClient,
   type ModelStub,
-  type RunningMcp,
   type TestDatabase,
 } from '@mmw/test-support';
+import { startMcp, type RunningMcp } from './start-mcp.ts';
 import type { Rec, SearchResult } from './fixtures.ts';
 
 // A pool of two connections, and a model that answers query expansion only after its timeout.

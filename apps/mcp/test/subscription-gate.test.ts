@@ -70,7 +70,7 @@ describe('subscription and grace', () => {
   });
 
   it('counts the grace period from MMW_GRACE_DAYS', async () => {
-    const { startMcp } = await import('@mmw/test-support');
+    const { startMcp } = await import('./start-mcp.ts');
     const strict = await startMcp(f.db.database, { env: { MMW_GRACE_DAYS: '0' } });
     const client = await connectMcp(strict.url, f.key);
     await setStatus('canceled', new Date(Date.now() - 60_000));

@@ -3,16 +3,16 @@ import {
   createRuntime,
   failStartupInOneLine,
   handleShutdown,
-  loadConfig,
   openConfiguredDatabase,
   startMetricsServer,
 } from '@mmw/core';
+import { loadWorkerConfig } from './config.ts';
 
 // The job worker alone (archivist and the other jobs), for deployments that scale it apart from the
 // ingress and the dashboard; any number of workers can share one PostgreSQL. On SIGTERM it takes no
 // new job and finishes the ones it holds; a job it could not finish expires and another worker retries it.
 const started = failStartupInOneLine('worker');
-const config = loadConfig();
+const config = loadWorkerConfig();
 const database = await openConfiguredDatabase(config, { requireUrl: 'the worker' });
 const runtime = await createRuntime(database, config);
 const metrics =

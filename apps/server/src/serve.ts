@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildDashboardApp, instrumentDashboard, loadDashboardConfig, smtpTransport } from '@mmw/dashboard';
+import { buildDashboardApp, instrumentDashboard, smtpTransport } from '@mmw/dashboard';
 import {
   claudeAddCommand,
   closeServer,
@@ -8,17 +8,16 @@ import {
   ensureLocalSetup,
   failStartupInOneLine,
   handleShutdown,
-  loadConfig,
   openConfiguredDatabase,
   readinessGate,
   startMetricsServer,
 } from '@mmw/core';
 import { takeLock } from '@mmw/db';
 import { buildMcpApp, instrumentMcp } from '@mmw/mcp';
+import { loadServerConfig } from './config.ts';
 
 const started = failStartupInOneLine('MMW');
-const config = loadConfig();
-const dashboardConfig = loadDashboardConfig();
+const config = loadServerConfig();
 const embedded = config.DATABASE_URL === undefined;
 let releaseLock = () => {};
 if (embedded) {
@@ -47,6 +46,7 @@ const shutdown = handleShutdown({
 let issuer: string | undefined = config.PUBLIC_URL === undefined ? undefined : new URL(config.PUBLIC_URL).origin;
 const mcp = await buildMcpApp({
   db: database.db,
+  authenticator: runtime.authenticator,
   service: runtime.service,
   logLevel: config.LOG_LEVEL,
   resourceUrl: config.MCP_PUBLIC_URL,
@@ -76,10 +76,10 @@ const dashboard = await buildDashboardApp({
   billing: runtime.billing,
   expander: runtime.expander,
   guardInput: runtime.service.guardInput,
-  trustProxy: dashboardConfig.TRUST_PROXY,
-  ...(dashboardConfig.SMTP_URL === undefined
+  trustProxy: config.TRUST_PROXY,
+  ...(config.SMTP_URL === undefined
     ? { mailDir: join(config.MMW_DATA_DIR, 'mail') }
-    : { mail: smtpTransport(dashboardConfig.SMTP_URL, dashboardConfig.MAIL_FROM) }),
+    : { mail: smtpTransport(config.SMTP_URL, config.MAIL_FROM) }),
 });
 instrumentDashboard(dashboard);
 listeners.push(dashboard);

@@ -4,6 +4,7 @@ export { databaseFailure } from './database-failure.ts';
 export type { Caller } from './caller.ts';
 export * from './keys/api-key.ts';
 export * from './keys/authenticate-key.ts';
+export * from './keys/caller-authenticator.ts';
 export * from './accounts/provision.ts';
 export * from './audit/record-audit.ts';
 export * from './memory/record-input.ts';

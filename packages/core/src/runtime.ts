@@ -10,10 +10,13 @@ import { createCallLimits } from './limits/call-limits.ts';
 import { createJobQueue, runnable, type JobQueue } from './jobs/job-queue.ts';
 import { createModelJudge } from './guard/index.ts';
 import { oauthSweepJob } from './oauth/sweep-expired.ts';
+import { createCallerAuthenticator, type CallerAuthenticator } from './keys/caller-authenticator.ts';
 import { createMemoryService, guardPoolFor, type MemoryService, type Protections } from './memory/memory-service.ts';
 
 /** Everything a process of MMW runs on one database: the memory service, the job queue and its worker. */
 export interface Runtime {
+  /** Resolves a presented key or OAuth token to the session the service's tools take. */
+  authenticator: CallerAuthenticator;
   service: MemoryService;
   jobs: JobQueue;
   /** Plans, Checkout, the customer portal and Stripe's webhooks; off without STRIPE_SECRET_KEY. */
@@ -82,8 +85,14 @@ export async function createRuntime(
   });
 
   const oauthSweep = oauthSweepJob({ db: database.db, jobs, ...(options.now ? { now: options.now } : {}) });
+  const authenticator = createCallerAuthenticator({
+    database,
+    config,
+    countCalls: options.protections?.limits ?? true,
+  });
 
   return {
+    authenticator,
     service,
     jobs,
     billing,

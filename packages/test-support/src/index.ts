@@ -1,6 +1,5 @@
 export * from './test-database.ts';
 export * from './mcp-client.ts';
-export * from './mcp-server.ts';
 export * from './env.ts';
 export * from './child-process.ts';
 export * from './model-stub.ts';

@@ -1,4 +1,4 @@
-import type { AnalysisInput } from './analyser.ts';
+import type { AnalysisInput } from './archivist-types.ts';
 import { quoteAsData, type ChatMessage } from './chat-completion.ts';
 
 /** Enough to judge a record; 50 candidates stay a prompt of reasonable size. */

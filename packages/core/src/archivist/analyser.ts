@@ -1,49 +1,17 @@
 import { defaultTuning, judgePair, type AnalyserTuning } from './pair-judgement.ts';
 import { profileRecord } from './record-profile.ts';
 import { cosine, createCorpus } from './similarity.ts';
+import type { Analyser, Analysis, AnalysisInput, ProposedMark, ProposedRelation } from './archivist-types.ts';
 
-export interface ArchivistRecord {
-  id: string;
-  content: string;
-  factKey: string | null;
-  sourceId: string | null;
-  sourceHash: string | null;
-  createdAt: Date;
-}
-
-export type RelationKind = 'relates_to' | 'fixes_issue' | 'supersedes';
-
-export interface ProposedRelation {
-  /** Always the record being analysed. */
-  fromId: string;
-  /** Always one of the candidates. */
-  toId: string;
-  relation: RelationKind;
-  /** 0..1, two decimals. */
-  weight: number;
-  reason: string;
-}
-
-export interface ProposedMark {
-  recordId: string;
-  mark: 'stale' | 'refined';
-  reason: string;
-}
-
-export interface Analysis {
-  relations: ProposedRelation[];
-  marks: ProposedMark[];
-}
-
-export interface AnalysisInput {
-  record: ArchivistRecord;
-  /** Recent records of the same workspace that the author may see. */
-  candidates: ArchivistRecord[];
-}
-
-export interface Analyser {
-  analyse(input: AnalysisInput): Promise<Analysis>;
-}
+export type {
+  Analyser,
+  Analysis,
+  AnalysisInput,
+  ArchivistRecord,
+  ProposedMark,
+  ProposedRelation,
+  RelationKind,
+} from './archivist-types.ts';
 
 export function roundWeight(weight: number): number {
   return Math.round(Math.min(1, Math.max(0, weight)) * 100) / 100;

@@ -12,10 +12,9 @@ export {
 export { createModelAnalyser, type ModelAnalyserOptions } from './model-analyser.ts';
 export {
   createBuiltInExpander,
-  createModelExpander,
   isAbstractQuery,
   type ExpansionContext,
-  type ModelExpanderOptions,
   type QueryExpander,
 } from './query-expansion.ts';
+export { createModelExpander, type ModelExpanderOptions } from './model-expander.ts';
 export type { ModelEndpoint } from './chat-completion.ts';

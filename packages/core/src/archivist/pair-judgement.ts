@@ -1,4 +1,4 @@
-import type { ProposedMark, RelationKind } from './analyser.ts';
+import type { ProposedMark, RelationKind } from './archivist-types.ts';
 import { findContradiction } from './contradiction.ts';
 import type { RecordProfile } from './record-profile.ts';
 import { namesOtherEnvironment, talksAboutOtherSubject } from './same-topic.ts';

@@ -106,4 +106,3 @@ function byScore(entries: Array<[string, number]>): string[] {
 }
 
 export { isAbstractQuery } from './abstract-query.ts';
-export { createModelExpander, type ModelExpanderOptions } from './model-expander.ts';

@@ -1,4 +1,4 @@
-import type { ArchivistRecord } from './analyser.ts';
+import type { ArchivistRecord } from './archivist-types.ts';
 import { hasFixLanguage, issueRefs, reportsProblem } from './language-cues.ts';
 import { factKeyWords, stem, terms } from './text.ts';
 import { valueProfile, type ValueProfile } from './values.ts';

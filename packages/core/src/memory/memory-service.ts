@@ -9,15 +9,9 @@ import { AppError, isAppError, messages } from '../errors.ts';
 import { createGuardPool, redactSecrets, type GuardPool, type InjectionJudge } from '../guard/index.ts';
 import { guardRefusals } from '../metrics/metrics.ts';
 import { callsThisMonth } from '../usage/call-count.ts';
-import {
-  createCallLimits,
-  keyLimitsByPlan,
-  type CallLimits,
-  type LimitState,
-} from '../limits/call-limits.ts';
-import { authenticateKey } from '../keys/authenticate-key.ts';
+import { createCallLimits, type CallLimits } from '../limits/call-limits.ts';
+import { enforceCallLimits } from '../limits/session-limits.ts';
 import { requireScope, scopeForAccess } from '../oauth/scopes.ts';
-import { authenticateAccessToken } from '../oauth/access-token.ts';
 import { withTenant, type Database, type RunStatement } from '@mmw/db';
 import { rethrowAsAppError } from '../database-failure.ts';
 import { forgetRecord, type ForgetInput, type ForgetOutput } from './forget.ts';
@@ -46,18 +40,8 @@ export interface RememberOptions {
 
 type WithNotice<T> = T & { notice?: string };
 
+/** The memory tools for a session a transport resolved (keys/caller-authenticator.ts). */
 export interface MemoryService {
-  /**
-   * The session of a presented key (AppError 'unauthorized' for a bad one). For a request that is
-   * one tool call, the call is counted in its call-limit windows by the same statement: one round
-   * trip for both (the tool's own checks then decide on those windows).
-   */
-  authenticate(presentedKey: string, options?: { toolCall?: boolean }): Promise<MemorySession>;
-  /**
-   * The session of an OAuth access token issued for `resource` (the MCP endpoint), with its scopes;
-   * 'unauthorized' for an unknown, expired or revoked one, or one for another resource.
-   */
-  authenticateAccessToken(token: string, options: { resource: string; toolCall?: boolean }): Promise<MemorySession>;
   remember(
     session: MemorySession,
     input: RememberInput,
@@ -151,27 +135,7 @@ export function createMemoryService(deps: MemoryServiceDeps): MemoryService {
     const spent = plan.callsPerMonth === null ? undefined : spentAllowance(plan, await callsBefore(session), now());
     if (spent !== undefined && needs === 'full') throw new AppError('call_allowance_spent', spent);
     const notice = entitlement.access === 'full' ? (spent ?? entitlement.notice) : entitlement.notice;
-    // Windows counted with the key stand for one call: a second tool call of the request counts anew.
-    const windows = session.windows;
-    session.windows = undefined;
-    let state: LimitState;
-    try {
-      state =
-        windows === undefined
-          ? await limits.count(session.caller, plan)
-          : limits.decide(session.caller, plan, windows);
-    } catch (error) {
-      if (isAppError(error) && error.retryAfterSeconds !== undefined) {
-        session.onLimits?.({
-          limit: 0,
-          remaining: 0,
-          resetSeconds: error.retryAfterSeconds,
-          retryAfterSeconds: error.retryAfterSeconds,
-        });
-      }
-      throw error;
-    }
-    session.onLimits?.(state);
+    await enforceCallLimits(limits, session, plan);
     return { caller: session.caller, plan, notice };
   }
 
@@ -203,21 +167,8 @@ export function createMemoryService(deps: MemoryServiceDeps): MemoryService {
     }
   }
 
-  const keyLimits = keyLimitsByPlan((id) => planById(config, id));
-
   return {
     guardInput: (valid) => (inputGuard === undefined ? Promise.resolve(valid) : inputGuard(valid)),
-    authenticate: (presentedKey, options = {}) =>
-      authenticateKey(
-        database.query,
-        presentedKey,
-        protections.limits && options.toolCall === true ? { countCallWith: keyLimits } : {},
-      ).catch(rethrowAsAppError),
-    authenticateAccessToken: (token, options) =>
-      authenticateAccessToken(database, token, {
-        resource: options.resource,
-        ...(protections.limits && options.toolCall === true ? { countCallWith: keyLimits } : {}),
-      }).catch(rethrowAsAppError),
     async remember(session, input, options = {}) {
       const idempotencyKey =
         options.idempotencyKey === undefined || !protections.idempotency

@@ -15,7 +15,7 @@ export interface MemorySession {
   /** The account's tool calls this month before this one, as counted so far (the plan's allowance). */
   callsThisMonth?: number;
   subscription: SubscriptionFacts | undefined;
-  /** The call's limit windows, when they were counted with the key (MemoryService.authenticate). */
+  /** The call's limit windows, when they were counted with the key (CallerAuthenticator.authenticate). */
   windows?: CallWindows;
   /** Told the state of the call limits of each call, so a transport can answer with headers. */
   onLimits?: (state: LimitState) => void;

@@ -1,10 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  createBuiltInExpander,
-  createModelExpander,
-  type ExpansionContext,
-  type QueryExpander,
-} from '../../src/archivist/query-expansion.ts';
+import { createBuiltInExpander, type ExpansionContext, type QueryExpander } from '../../src/archivist/query-expansion.ts';
+import { createModelExpander } from '../../src/archivist/model-expander.ts';
 import { completion, startModelStub, type ModelStub } from '@mmw/test-support/model-stub';
 
 const ctx: ExpansionContext = {

@@ -1,6 +1,9 @@
 import { createRuntime, loadConfig, provisionKey, type ProvisionedKey, type Runtime } from '@mmw/core';
 import type { Database } from '@mmw/db';
-import { buildMcpApp } from '@mmw/mcp';
+import { buildMcpApp } from '../src/mcp-app.ts';
+
+// The app's own test helper, published to the other apps' tests as @mmw/mcp/testing, so that
+// @mmw/test-support depends on no app (and on no package of ours above the database).
 
 export interface RunningMcp {
   url: string;
@@ -26,6 +29,7 @@ export async function startMcp(
   if (options.worker) await runtime.startWorker();
   const app = await buildMcpApp({
     db: database.db,
+    authenticator: runtime.authenticator,
     service: runtime.service,
     logLevel: 'silent',
     trustProxy: config.TRUST_PROXY,
