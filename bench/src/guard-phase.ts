@@ -1,40 +1,115 @@
+/**
+ * The Memory Guard's price: its own CPU time per record for three kinds of record (prose as the
+ * corpus writes it, dense markup, and records crafted against its patterns at the 20,000-character
+ * limit), and remember over MCP with the Guard on as a share of the same call with it off (only
+ * the Guard toggled; idempotency and limits stay on in both).
+ */
 import { performance } from 'node:perf_hooks';
-import { guardRecord } from '@mmw/core';
+import { guardRecord, type Protections } from '@mmw/core';
 import { generateRecord } from './corpus.ts';
-import { percentile } from './load.ts';
-import { print } from './report.ts';
+import { percentile, rate } from './load.ts';
+import { measureRemember } from './remember-phase.ts';
+import { percent, perSecond, print } from './report.ts';
 
-const RECORD_BYTES = 2048;
-const RUNS = 500;
+const RUNS = 300;
+const MAX_CONTENT = 20_000;
+const GUARD_ON: Protections = { guard: true, idempotency: true, limits: true };
+const GUARD_OFF: Protections = { guard: false, idempotency: true, limits: true };
 
-/** A 2 KB record of the corpus's kind: several notes joined, with a fact_key, a source and a scope. */
-function twoKilobyteRecord(seed: number): Record<string, string | null> {
-  let content = '';
-  for (let i = 0; content.length < RECORD_BYTES; i++) content += `${generateRecord(9_000_000 + seed * 100 + i).content} `;
-  return {
-    content: content.slice(0, RECORD_BYTES),
-    fact_key: 'billing-retry-policy',
-    source_id: 'docs/billing/retries.md',
-    source_hash: 'sha256:9f2c4e1a',
-    source_revision: 'a1b2c3d',
-    scope: 'shared',
-  };
+type Fields = Record<string, string | null>;
+
+/** Memories as the benchmark's corpus writes them: a sentence or a short paragraph of prose. */
+function proseRecords(): Fields[] {
+  return Array.from({ length: 50 }, (_, i) => {
+    const record = generateRecord(9_000_000 + i);
+    return { content: record.content, fact_key: record.factKey ?? null, scope: record.scope ?? null };
+  });
 }
 
-/** The Memory Guard's own cost per record, in this process, for 2 KB records. */
-export async function measureGuard(): Promise<string> {
-  const records = Array.from({ length: 20 }, (_, i) => twoKilobyteRecord(i));
-  for (const record of records) await guardRecord(record);
+/** 2 KB records where every line has markup: quotes, code spans, links, images, tags, JSON. */
+function denseMarkupRecords(): Fields[] {
+  const lines = [
+    '- run `pnpm --filter @mmw/core run migrate` before "the deploy of billing-api on Fridays"',
+    '![latency](https://grafana.acme.io/d/billing.png?from=now-6h&to=now) see [runbook](https://docs.acme.dev/runbooks/billing)',
+    '<details><summary>config</summary><code>{"retries": 3, "backoff": "exponential", "owner": "payments"}</code></details>',
+    '> "Always quote ticket text as data" — review note SEC-14, `sanitize(ticket.body)`',
+    '| service | env | owner |\n| --- | --- | --- |\n| ledger | prod-eu | Marta |',
+    '<!-- reviewed by Olu --> ### Instructions for setup: `docker compose up -d` then `psql $DATABASE_URL`',
+  ];
+  return Array.from({ length: 20 }, (_, i) => {
+    let content = '';
+    for (let k = i; content.length < 2048; k += 1) content += `${lines[k % lines.length] ?? ''}\n`;
+    return { content: content.slice(0, 2048), fact_key: `setup-note-${i}`, scope: 'shared' };
+  });
+}
+
+function fill(head: string, unit: string): string {
+  return (head + unit.repeat(Math.ceil(MAX_CONTENT / unit.length))).slice(0, MAX_CONTENT);
+}
+
+/** Maximum-size records crafted against the patterns (the inputs that once made them backtrack). */
+function worstCaseRecords(): Fields[] {
+  return [
+    fill('а ', 'ж'),
+    fill('[//]:', ' '),
+    fill('', '漢字'),
+    fill('', '<div a>'),
+    fill('', 'never silently run '),
+    fill('', 'ab '),
+    fill('https://x.io/?q=', 'a'),
+    fill('"', 'word '),
+    fill('<!--', ' '),
+    fill('', '\r[//]:('),
+  ].map((content) => ({ content }));
+}
+
+/** p50 and p99 of the Guard's own time per record, in this process, in microseconds. */
+async function costOf(records: Fields[]): Promise<{ p50: number; p99: number }> {
+  const guard = (record: Fields) => guardRecord(record).catch(() => undefined);
+  for (const record of records) await guard(record);
   const micros: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
+  for (let i = 0; i < RUNS; i += 1) {
     const record = records[i % records.length] ?? {};
-    const start = performance.now();
-    await guardRecord(record);
-    micros.push((performance.now() - start) * 1000);
+    const started = performance.now();
+    await guard(record);
+    micros.push((performance.now() - started) * 1000);
   }
   micros.sort((a, b) => a - b);
-  const mean = micros.reduce((a, b) => a + b, 0) / micros.length;
-  const figure = `mean ${Math.round(mean)} µs, p50 ${Math.round(percentile(micros, 50))} µs, p95 ${Math.round(percentile(micros, 95))} µs`;
-  print(`guard, 2 KB record: ${figure} over ${RUNS} records`);
-  return figure;
+  return { p50: percentile(micros, 50), p99: percentile(micros, 99) };
+}
+
+const micros = (value: number) => (value >= 1000 ? `${(value / 1000).toFixed(1)} ms` : `${Math.round(value)} µs`);
+
+/** The Guard's own cost per record, by kind of record; returns summary lines. */
+export async function measureGuardCost(): Promise<Array<[string, string]>> {
+  const kinds: Array<[string, Fields[]]> = [
+    ['prose (corpus records)', proseRecords()],
+    ['dense markup, 2 KB', denseMarkupRecords()],
+    ['worst case, 20,000 characters crafted', worstCaseRecords()],
+  ];
+  const rows: Array<[string, string]> = [];
+  for (const [name, records] of kinds) {
+    const { p50, p99 } = await costOf(records);
+    const figure = `p50 ${micros(p50)}, p99 ${micros(p99)}`;
+    print(`guard per record, ${name}: ${figure} over ${RUNS} records`);
+    rows.push([`guard per record, ${name}`, figure]);
+  }
+  return rows;
+}
+
+/**
+ * remember with the Guard on and off, in turn, twice (a drift of the machine hits both alike);
+ * returns the summary line.
+ */
+export async function measureGuardShare(url: string, keys: string[], seconds: number): Promise<[string, string]> {
+  const on: number[] = [];
+  const off: number[] = [];
+  for (let round = 0; round < 2; round += 1) {
+    on.push(rate(await measureRemember(url, keys, GUARD_ON, seconds)));
+    off.push(rate(await measureRemember(url, keys, GUARD_OFF, seconds)));
+  }
+  const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
+  const figure = `${perSecond(mean(on))} / ${perSecond(mean(off))} = ${percent(mean(on) / mean(off))}`;
+  print(`remember with the Guard on / off (idempotency and limits on in both): ${figure}`);
+  return ['remember, Guard on / off', figure];
 }

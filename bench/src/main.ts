@@ -4,14 +4,15 @@
  *
  * BENCH_STAGES (default 10000,100000,1000000) sets the record counts search is measured at; the
  * remember, expansion and backlog figures "at scale" are taken at the last stage. BENCH_ONLY=recall
- * prints only the recall table of the labelled sets (as `pnpm bench:recall`).
+ * prints only the recall table of the labelled sets (as `pnpm bench:recall`). BENCH_ONLY=guard prints
+ * only the Memory Guard's figures: its cost per record and remember with it on as a share of off.
  */
 import { openPostgres } from '@mmw/db';
 import { BACKLOG_RATE, measureBacklog } from './backlog-phase.ts';
 import { createBenchDatabase } from './bench-database.ts';
 import { BulkLoader } from './bulk-load.ts';
 import { measureExpansion } from './expansion-phase.ts';
-import { measureGuard } from './guard-phase.ts';
+import { measureGuardCost, measureGuardShare } from './guard-phase.ts';
 import { percentile, rate } from './load.ts';
 import {
   ALL_ON,
@@ -101,6 +102,19 @@ if (process.env.BENCH_ONLY === 'multi-tenant') {
   }
   process.exit(0);
 }
+if (process.env.BENCH_ONLY === 'guard') {
+  try {
+    print('\n## Memory Guard');
+    for (const [label, value] of await measureGuardCost()) note(label, value);
+    const tenant = await setUpTenant(bench, database.db, CLIENTS);
+    note(...(await measureGuardShare(bench.url, tenant.keys, REMEMBER_SECONDS)));
+    printSummary();
+  } finally {
+    await database.close();
+    await bench.drop();
+  }
+  process.exit(0);
+}
 try {
   const tenant = await setUpTenant(bench, database.db, CLIENTS);
   const [searchKey] = tenant.keys.slice(1);
@@ -162,7 +176,8 @@ try {
     process.exitCode = 0;
   } else {
     print('\n## Memory Guard');
-    note('guard per 2 KB record', await measureGuard());
+    for (const [label, value] of await measureGuardCost()) note(label, value);
+    note(...(await measureGuardShare(bench.url, tenant.keys, REMEMBER_SECONDS)));
 
     const loader = new BulkLoader(bench.url, { ...tenant });
     let loaded = 0;

@@ -31,6 +31,14 @@ afterAll(async () => {
   await testDb.drop();
 });
 
+/** The least bound, whatever a normal search takes: a stall is seconds, a busy scheduler is not. */
+const FLOOR_MS = 1_500;
+
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? 0;
+}
+
 async function timedSearch(): Promise<number> {
   const started = performance.now();
   const found = await rawToolCall(url, neighbour, 'search', { query: 'staging deploy' });
@@ -44,16 +52,23 @@ describe('the Guard off the event loop', () => {
     expect(saved.isError).toBe(false);
     const normal: number[] = [];
     for (let i = 0; i < 5; i += 1) normal.push(await timedSearch());
-    normal.sort((a, b) => a - b);
-    // A stall is seconds; the bound is ten times a normal search (a floor keeps a 3 ms search from making it 30 ms).
-    const bound = Math.max(10 * (normal[2] ?? 0), 500);
+    // The bound is relative to this machine now: ten times a normal search measured in this test,
+    // so a loaded machine raises it. A stall of the event loop is seconds (9.5 to 38 s before the
+    // Guard ran in a pool); the floor keeps a 20 ms search from making the bound 200 ms, which a
+    // scheduler hiccup on a shared machine can pass.
+    const normalMs = median(normal);
+    const bound = Math.max(10 * normalMs, FLOOR_MS);
 
     const remembers = WORST_CASES.map((content) => rawToolCall(url, attacker, 'remember', { content }));
     const during: number[] = [];
     for (let i = 0; i < 5; i += 1) during.push(await timedSearch());
     const outcomes = await Promise.all(remembers);
 
-    for (const took of during) expect(took).toBeLessThan(bound);
+    const slowest = Math.max(...during);
+    expect(
+      slowest,
+      `searches during the guarding took ${during.map(Math.round).join(', ')} ms; a normal one ${Math.round(normalMs)} ms`,
+    ).toBeLessThan(bound);
     for (const outcome of outcomes) {
       // Each crafted record is stored, refused by the Guard, or turned away as an overload: never a hang.
       if (outcome.status === 503) expect(outcome.headers.get('retry-after')).toMatch(/^\d+$/);

@@ -8,9 +8,11 @@ import { fileURLToPath } from 'node:url';
 import { addressedAttackStyles } from './attack-styles-addressed.ts';
 import { channelAttackStyles } from './attack-styles-channel.ts';
 import { languageAttackStyles } from './attack-styles-languages.ts';
+import { moreLanguageAttackStyles } from './attack-styles-more-languages.ts';
 import { structureAttackStyles } from './attack-styles-structure.ts';
 import { render, seededRng, type Rng, type Vocabulary } from './expand.ts';
 import { languageLegitStyles } from './legit-styles-languages.ts';
+import { moreLegitStyles } from './legit-styles-more.ts';
 import { technicalLegitStyles } from './legit-styles-technical.ts';
 import { teamLegitStyles } from './legit-styles-team.ts';
 import type { Style } from './style.ts';
@@ -24,6 +26,9 @@ export const styles: readonly Style[] = [
   ...teamLegitStyles,
   ...technicalLegitStyles,
   ...languageLegitStyles,
+  // Added later, at the end so the items above are generated exactly as before.
+  ...moreLanguageAttackStyles,
+  ...moreLegitStyles,
 ];
 
 const PER_STYLE = 38;
@@ -46,6 +51,9 @@ const SURROUNDINGS: Readonly<Record<string, readonly string[]>> = {
   zh: ['{svc} 部署在 {env}。', '{svc} 的负责人是 {person}。', '最后更新：{date}。'],
   ja: ['{svc} は {env} で動いています。', '{svc} の担当は {person} です。', '最終更新：{date}。'],
   pt: ['O {svc} roda em {env}.', 'Responsável pelo {svc}: {person}.', 'Atualizado em {date}.'],
+  it: ['{svc} gira su {env}.', 'Responsabile di {svc}: {person}.', 'Aggiornato il {date}.'],
+  nl: ['{svc} draait op {env}.', 'Eigenaar van {svc}: {person}.', 'Bijgewerkt op {date}.'],
+  ko: ['{svc}는 {env}에서 실행됩니다.', '{svc} 담당자: {person}.', '마지막 수정: {date}.'],
 };
 
 export interface CorpusItem {

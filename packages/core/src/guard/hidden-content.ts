@@ -6,8 +6,9 @@
  */
 
 const HTML_COMMENT = /<!--([\s\S]*?)(?:-->|$)/g;
+// A value stops at any line end: `^` (with the m flag) also starts a line after \r, \u2028 and \u2029.
 const MARKDOWN_COMMENT =
-  /^[ \t]*\[(?:\/\/|comment|_[\w-]*|[#/]+)\]:[ \t]*(?:(?:#|<>)[ \t]*)?(?:\(([^)\n]*)\)|"([^"\n]*)"|'([^'\n]*)')/gm;
+  /^[ \t]*\[(?:\/\/|comment|_[\w-]*|[#/]+)\]:[ \t]*(?:(?:#|<>)[ \t]*)?(?:\(([^)\n\r\u2028\u2029]*)\)|"([^"\n\r\u2028\u2029]*)"|'([^'\n\r\u2028\u2029]*)')/gm;
 /** An opening tag's name; its attributes run to the next `>`. */
 const OPENING_TAG = /<([a-z][a-z0-9-]*)(?![a-z0-9-])/gi;
 const CLOSING_TAG = /<\/([a-z][a-z0-9-]*)\s*>/gi;

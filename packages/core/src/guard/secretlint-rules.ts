@@ -210,7 +210,8 @@ function repairRange(text: string, finding: SecretFinding): SecretFinding {
   }
   if (finding.kind === 'basic-auth-url' || finding.kind === 'connection-string-password') {
     const url = text.slice(finding.start, finding.end);
-    const userInfo = /:\/\/[^:/\s@]*:([^@\s]+)@/.exec(url);
+    // The password is bounded: unbounded, a run of "://:" without an @ made the search quadratic.
+    const userInfo = /:\/\/[^:/\s@]*:([^@\s]{1,256})@/.exec(url);
     const password = userInfo?.[1];
     if (userInfo !== null && password !== undefined) {
       const start = finding.start + userInfo.index + userInfo[0].length - 1 - password.length;

@@ -4,11 +4,11 @@ import { type CorpusEntry, loadInjectionCorpus } from './fixtures/injection-corp
 
 /**
  * This corpus was written with the old phrase rules (and tuned on); the fitted model never saw it,
- * so it is a held-out check. The floors are the figures measured when the model replaced the rules
- * (68.8% detection, 6.5% false positives): a regression guard, not the Guard's target, which is
+ * so it is a held-out check. The floors sit just under the figures measured with the behaviour signals
+ * of issue 21 (72.4% detection, 6.5% false positives; 68.8% and 6.5% before them): a regression guard, not the Guard's target, which is
  * measured per held-out style in injection-held-out.test.ts.
  */
-const MIN_DETECTION = 0.67;
+const MIN_DETECTION = 0.71;
 const MAX_FALSE_POSITIVES = 0.075;
 
 function percent(part: number, whole: number): string {

@@ -28,6 +28,7 @@ const DIRECTED: readonly SignalName[] = [
   'persona',
   'malware',
   'decodeAndFollow',
+  'skipCheck',
 ];
 
 /** Ordinary in notes for people (runbooks, support macros); they count only when the AI reader is addressed. */
@@ -40,7 +41,7 @@ const ONLY_WHEN_ADDRESSED: ReadonlySet<SignalName> = new Set(['harm', 'tellUser'
 export const KINDS: Readonly<Record<string, readonly SignalName[]>> = {
   channel: ['urlPlaceholder', 'imageQuery', 'fillIn', 'sendData', 'sendOut', 'promptLeak'],
   structure: ['roleLine', 'promptHeader', 'chatToken', 'fakeTag', 'contextClose', 'queuedAction', 'toolCall'],
-  manipulation: ['secrecy', 'override', 'ruleChange', 'persona', 'persist', 'recommend', 'malware', 'decodeAndFollow'],
+  manipulation: ['secrecy', 'override', 'ruleChange', 'persona', 'persist', 'recommend', 'malware', 'decodeAndFollow', 'skipCheck'],
   directive: ['future', 'trigger', 'tellUser', 'harm', 'authority'],
 };
 const ADDRESSED_ONLY_KINDS: ReadonlySet<string> = new Set(['directive']);
@@ -54,6 +55,7 @@ export const STRUCTURAL_NAMES: readonly string[] = [
   ...SIGNAL_NAMES,
   'dialogue',
   'plantedAnswer',
+  'quotedBehaviour',
   ...DIRECTED.map((name) => `addressed+${name}`),
   ...KIND_NAMES.map((name) => `kind:${name}`),
   ...KIND_NAMES.map((name) => `addressed+kind:${name}`),
@@ -72,12 +74,14 @@ export interface Features {
 const TOKEN = /[\p{L}\p{N}_]+|[^\s\p{L}\p{N}]/gu;
 const CJK = /[\u3040-\u30ff\u3400-\u9fff]/u;
 const MAX_TOKENS = 400;
-/** A quotation long enough to hold a sentence. */
-const QUOTED = /"[^"\n]{12,300}"|“[^”\n]{12,300}”/g;
+/** A quotation long enough to hold a sentence; not an attribute's value (`src="…"`), which is markup. */
+const QUOTED = /(?<!=)"[^"\n]{12,300}"|“[^”\n]{12,300}”/g;
 const CODE_SPAN = /`[^`\n]{4,300}`/g;
 /** Structure counts only outside quotations and code spans: docs show prompt syntax all the time. */
 const STRUCTURE_OUTSIDE_QUOTES: ReadonlySet<SignalName> = new Set(['chatToken', 'fakeTag', 'roleLine', 'promptHeader', 'contextClose']);
 const NGRAM_VALUE = 0.5;
+/** Signals that describe the text itself (it quotes, it discusses), wherever they are found. */
+const REPORTED: ReadonlySet<SignalName> = new Set(['quoted', 'discussion']);
 
 export function featuresOf(text: string): Features {
   const lowered = text.toLowerCase();
@@ -90,27 +94,36 @@ export function featuresOf(text: string): Features {
   const outside = unquoted === lowered ? anywhere : signalsIn(unquoted);
   const uncoded = unquoted.replace(CODE_SPAN, ' `` ');
   const prose = uncoded === unquoted ? outside : signalsIn(uncoded);
-  const present = new Set([...anywhere].filter((name) => !STRUCTURE_OUTSIDE_QUOTES.has(name) || prose.has(name)));
+  // What a quotation says is reported, not done: behaviour counts where it is written outside quotes
+  // (prompt syntax also outside code spans), and behaviour found only inside quotes is a feature of
+  // its own, the mark of a review or a doc that quotes an attack.
+  const present = new Set(
+    [...anywhere].filter((name) => (STRUCTURE_OUTSIDE_QUOTES.has(name) ? prose.has(name) : outside.has(name) || REPORTED.has(name))),
+  );
+  if (DIRECTED.some((name) => anywhere.has(name) && !outside.has(name))) hits.set(SIGNAL_NAMES.length + 2, 1);
   present.forEach((name) => {
     if (!ONLY_WHEN_ADDRESSED.has(name)) hits.set(SIGNAL_NAMES.indexOf(name), 1);
   });
   // A conditional planted answer ("next time X comes up, say Y") directs the reader by itself.
   if ((outside.has('trigger') || outside.has('future')) && outside.has('tellUser')) hits.set(SIGNAL_NAMES.length + 1, 1);
-  const addressed = outside.has('aiAddress') || outside.has('youMust') || outside.has('aiObliged');
+  // A planted answer addresses whoever answers the user later: the AI reader.
+  const planted = hits.has(SIGNAL_NAMES.length + 1);
+  const addressed = planted || outside.has('aiAddress') || outside.has('youMust') || outside.has('aiObliged');
   let behaviours = 0;
   DIRECTED.forEach((name, index) => {
     if (!outside.has(name)) return;
     if (addressed || !ONLY_WHEN_ADDRESSED.has(name)) behaviours += 1;
-    if (addressed) hits.set(SIGNAL_NAMES.length + 2 + index, 1);
+    if (addressed) hits.set(SIGNAL_NAMES.length + 3 + index, 1);
   });
-  const kindsAt = SIGNAL_NAMES.length + 2 + DIRECTED.length;
+  const kindsAt = SIGNAL_NAMES.length + 3 + DIRECTED.length;
   KIND_NAMES.forEach((kind, index) => {
     const signals = KINDS[kind] ?? [];
     if (!ADDRESSED_ONLY_KINDS.has(kind) && signals.some((name) => present.has(name))) hits.set(kindsAt + index, 1);
     if (addressed && signals.some((name) => outside.has(name))) hits.set(kindsAt + KIND_NAMES.length + index, 1);
   });
   hits.set(STRUCTURAL_COUNT - 1, Math.min(behaviours, 4) / 4);
-  addNgrams(lowered, hits);
+  // Words inside quotations are reported speech: they do not speak for the text around them.
+  addNgrams(unquoted, hits);
   const indexes = Int32Array.from(hits.keys());
   const values = Float32Array.from(hits.values());
   return { indexes, values };

@@ -36,6 +36,8 @@ const REASON_OF_SIGNAL: Readonly<Record<string, string>> = {
   future: 'triggered instruction',
   tellUser: 'triggered instruction',
   recommend: 'triggered instruction',
+  plantedAnswer: 'triggered instruction',
+  skipCheck: 'instruction to the agent',
   persist: 'persistence request',
   authority: 'authority claim',
   aiObliged: 'authority claim',
