@@ -9,6 +9,7 @@ import { createRequire } from 'node:module';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { RegExpParser, visitRegExpAST } from '@eslint-community/regexpp';
 import { check, type Diagnostics } from 'recheck';
+import { analyse } from 'scslre';
 import { z } from 'zod';
 import type { CollectedRegex } from './collect-regexes.ts';
 
@@ -108,10 +109,27 @@ const worse = (a: Verdict, b: Verdict): Verdict => {
   return rank[b.status] > rank[a.status] ? b : a;
 };
 
-/** The verdict for each pattern: the committed one where it applies, recheck's own otherwise. */
+/**
+ * The static analysis eslint-plugin-regexp's rules run (scslre): quick on any pattern, for the parts
+ * recheck has no committed verdict for yet when a run cannot wait for recheck (the test).
+ */
+export function staticVerdict(part: { source: string; flags: string }): Verdict {
+  const parser = new RegExpParser({ ecmaVersion: 2025 });
+  const literal = parser.parseLiteral(`/${part.source}/${part.flags}`);
+  const reports = analyse(literal, { maxReports: 1 }).reports;
+  const [report] = reports;
+  if (report === undefined) return { source: part.source, flags: part.flags, status: 'safe', checker: 'scslre' };
+  return { source: part.source, flags: part.flags, status: 'vulnerable', checker: 'scslre', detail: `${report.type} backtracking` };
+}
+
+/**
+ * The verdict for each pattern: the committed one where it applies; otherwise recheck's own, or,
+ * with `uncommitted: 'static'`, the static analysis's (not written to the committed file).
+ */
 export async function verdictsFor(
   regexes: readonly CollectedRegex[],
   onChecked: (regex: CollectedRegex, verdict: Verdict) => void = () => undefined,
+  options: { uncommitted: 'recheck' | 'static' } = { uncommitted: 'recheck' },
 ): Promise<Array<{ regex: CollectedRegex; verdict: Verdict; fresh: boolean }>> {
   const committed = committedVerdicts();
   const out: Array<{ regex: CollectedRegex; verdict: Verdict; fresh: boolean }> = [];
@@ -121,7 +139,8 @@ export async function verdictsFor(
     for (const part of partsOf(regex)) {
       let partVerdict = committed.get(key(part));
       if (!partVerdict) {
-        partVerdict = toVerdict({ ...regex, ...part }, await checkPart(part));
+        partVerdict =
+          options.uncommitted === 'static' ? staticVerdict(part) : toVerdict({ ...regex, ...part }, await checkPart(part));
         committed.set(key(part), partVerdict);
         onChecked(regex, partVerdict);
         fresh = true;
