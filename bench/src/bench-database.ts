@@ -33,6 +33,9 @@ export async function createBenchDatabase(serverUrl: string, prefix = 'mmw_bench
   await migratePostgres(url);
   const pool = new pg.Pool({ connectionString: url, max: 2 });
   pool.on('error', () => {});
+  // The table of the bare-INSERT route every remember figure is compared with.
+  await pool.query(`create table bench_floor (id uuid primary key default gen_random_uuid(), content text not null,
+    created_at timestamptz not null default now())`);
   return {
     name,
     url,

@@ -30,8 +30,6 @@ export async function setUpTenant(bench: BenchDatabase, db: Db, clients: number)
     [first.accountId, first.projectId, names],
   );
   const byName = new Map(rows.map((row) => [row.name, row.id]));
-  await bench.admin(`create table bench_floor (id uuid primary key default gen_random_uuid(), content text not null,
-    created_at timestamptz not null default now())`);
   return {
     accountId: first.accountId,
     projectId: first.projectId,
