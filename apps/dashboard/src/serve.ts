@@ -15,10 +15,12 @@ import { instrumentDashboard } from './request-metrics.ts';
 
 // The dashboard alone, for deployments that scale it apart from the MCP ingress; stateless, so any
 // number of replicas can share one PostgreSQL. Its jobs (Stripe's webhooks) run on the worker.
-const started = failStartupInOneLine('dashboard');
+const startup = failStartupInOneLine('dashboard');
 const config = loadDashboardConfig();
 const database = await openConfiguredDatabase(config, { requireUrl: 'the dashboard' });
+startup.closeOnFailure(() => database.close());
 const runtime = await createRuntime(database, config);
+startup.closeOnFailure(() => runtime.stop());
 const app = await buildDashboardApp({
   db: database.db,
   logLevel: config.LOG_LEVEL,
@@ -45,5 +47,5 @@ app.addHook('onRequest', readinessGate(shutdown));
 await app.listen({ host: config.HOST, port: config.DASHBOARD_PORT });
 const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : config.DASHBOARD_PORT;
-started();
+startup.started();
 process.stdout.write(`Dashboard listening on http://${config.HOST}:${port}\n`);

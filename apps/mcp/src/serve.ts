@@ -13,10 +13,12 @@ import { instrumentMcp } from './request-metrics.ts';
 
 // The MCP ingress alone, for deployments that scale it apart from the dashboard; stateless, so any
 // number of replicas can share one PostgreSQL.
-const started = failStartupInOneLine('MCP ingress');
+const startup = failStartupInOneLine('MCP ingress');
 const config = loadMcpConfig();
 const database = await openConfiguredDatabase(config, { requireUrl: 'the MCP ingress' });
+startup.closeOnFailure(() => database.close());
 const runtime = await createRuntime(database, config);
+startup.closeOnFailure(() => runtime.stop());
 const app = await buildMcpApp({
   db: database.db,
   authenticator: runtime.authenticator,
@@ -44,5 +46,5 @@ app.addHook('onRequest', readinessGate(shutdown));
 await app.listen({ host: config.HOST, port: config.MCP_PORT });
 const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : config.MCP_PORT;
-started();
+startup.started();
 process.stdout.write(`MCP ingress listening on http://${config.HOST}:${port}/mcp\n`);

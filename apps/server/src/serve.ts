@@ -16,17 +16,20 @@ import { takeLock } from '@mmw/db';
 import { buildMcpApp, instrumentMcp } from '@mmw/mcp';
 import { loadServerConfig } from './config.ts';
 
-const started = failStartupInOneLine('MMW');
+const startup = failStartupInOneLine('MMW');
 const config = loadServerConfig();
 const embedded = config.DATABASE_URL === undefined;
 let releaseLock = () => {};
 if (embedded) {
   mkdirSync(config.MMW_DATA_DIR, { recursive: true });
   releaseLock = takeLock(config.MMW_DATA_DIR);
+  startup.closeOnFailure(releaseLock);
 }
 
 const database = await openConfiguredDatabase(config);
+startup.closeOnFailure(() => database.close());
 const runtime = await createRuntime(database, config);
+startup.closeOnFailure(() => runtime.stop());
 await runtime.startWorker();
 const listeners: { close(): Promise<unknown> }[] = [];
 const metrics =
@@ -113,4 +116,4 @@ if (local) {
   const hint = embedded ? ` (the local key and password are in ${credentialsFile})` : '';
   process.stdout.write(`MMW is ready: MCP at ${mcpUrl}, dashboard at ${dashboardUrl}${hint}\n`);
 }
-started();
+startup.started();

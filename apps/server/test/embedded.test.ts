@@ -1,8 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { connectMcp, startScript, type RunningProcess } from '@mmw/test-support';
+import { connectMcp, runScript, startScript, type RunningProcess } from '@mmw/test-support';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'mmw-embedded-'));
 const env = { MMW_DATA_DIR: dataDir, MCP_PORT: '0', DASHBOARD_PORT: '0', LOG_LEVEL: 'warn' };
@@ -43,5 +44,22 @@ describe('the embedded default', () => {
     const second = await again.ok<{ result: Array<{ id: string }> }>('search', { query: 'embedded fact' });
     expect(second.result.map((r) => r.id)).toEqual([saved.id]);
     await again.close();
+  });
+
+  it('a start that fails on a port in use closes the database, so the next start opens it', async () => {
+    await server?.stop();
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    const { port } = taken.address() as AddressInfo;
+    try {
+      const failed = await runScript('apps/server/src/main.ts', [], { ...env, DASHBOARD_PORT: String(port) });
+      expect(failed.code).toBe(1);
+      expect(failed.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^MMW could not start: .*EADDRINUSE/)]);
+    } finally {
+      await new Promise((resolve) => taken.close(resolve));
+    }
+    server = startScript('apps/server/src/main.ts', [], env);
+    await server.waitFor(/MMW is ready/);
+    expect(await server.stop()).toBe(0);
   });
 });
