@@ -1,11 +1,11 @@
 import { and, inArray, isNull } from 'drizzle-orm';
 import { z } from 'zod';
-import { executeSqlOn, records, withTenant, type Database, type Db, type RunStatement } from '@mmw/db';
+import { records, withTenant, type Database, type Db, type RunStatement } from '@mmw/db';
 import type { Plan } from '../billing/plans.ts';
 import type { Caller } from '../caller.ts';
 import { AppError, messages } from '../errors.ts';
 import { visibleRecords } from '../visibility/visible-records.ts';
-import { earlierRecordId, fingerprintRequest } from './idempotency.ts';
+import { fingerprintRequest } from './idempotency.ts';
 import { unknownDerivedFrom, type ValidRememberInput } from './record-input.ts';
 import { toRecordView, type RecordView } from './record-view.ts';
 
@@ -46,7 +46,15 @@ const REMEMBER = {
 const timestamp = z.union([z.date(), z.string()]).transform((value) => new Date(value));
 
 const rememberRow = z.object({
-  outcome: z.enum(['stored', 'key_held', 'workspace_inactive', 'workspace_forbidden', 'record_limit']),
+  outcome: z.enum([
+    'stored',
+    'replayed',
+    'key_conflict',
+    'key_expired',
+    'workspace_inactive',
+    'workspace_forbidden',
+    'record_limit',
+  ]),
   id: z.string().nullable(),
   workspace_id: z.string().nullable(),
   workspace: z.string().nullable(),
@@ -72,13 +80,12 @@ export function recordLimitReached(plan: Pick<Plan, 'name' | 'recordLimit'>): Ap
   );
 }
 
-/** Another request holds the X-Idempotency-Key: its answer is replayed once this one rolled back. */
-class KeyHeld extends Error {}
-
 function refusal(row: RememberRow, write: RememberWrite): Error {
   switch (row.outcome) {
-    case 'key_held':
-      return new KeyHeld();
+    case 'key_conflict':
+      return new AppError('idempotency_conflict', messages.idempotencyConflict);
+    case 'key_expired':
+      return new AppError('unavailable', 'the earlier answer under this X-Idempotency-Key expired, send it again');
     case 'workspace_inactive':
       return new AppError('workspace_inactive', messages.workspaceInactive(write.input.workspace));
     case 'workspace_forbidden':
@@ -119,88 +126,49 @@ function answerOf(row: RememberRow): RecordView {
 }
 
 /**
- * Stores one record (docs/architecture.md, "A remember call", steps 4 to 7): a request repeated
- * under its X-Idempotency-Key is answered from the store before any write; the sources of
- * derived_from are checked; then one transaction runs mmw_remember() and enqueues the archivist's
- * job, and commits. A refusal rolls the whole transaction back.
+ * Stores one record (docs/architecture.md, "A remember call", steps 4 to 7): the sources of
+ * derived_from are checked; then one transaction runs mmw_remember(), which answers a request
+ * repeated under its X-Idempotency-Key from the store before any other work ('replayed'), or stores
+ * the record; a stored record's archivist job is enqueued in the same transaction, which commits. Any
+ * other outcome rolls the whole transaction back.
  */
 export async function rememberRecord(database: Database, write: RememberWrite): Promise<RecordView> {
   const { caller, input, idempotencyKey } = write;
-  const fingerprint = idempotencyKey === undefined ? undefined : fingerprintRequest(input);
-  const replay = async () =>
-    idempotencyKey === undefined || fingerprint === undefined
-      ? undefined
-      : withTenant(database.db, caller.accountId, async (tx) => {
-          const recordId = await earlierRecordId(tx, caller, idempotencyKey, fingerprint);
-          return recordId === undefined ? undefined : rememberedAnswer(tx, caller, recordId);
-        });
-
-  const earlier = await replay();
-  if (earlier) return earlier;
   if (input.derivedFrom.length > 0) {
     await withTenant(database.db, caller.accountId, (tx) =>
       assertSourcesExist(tx, caller, input.derivedFrom),
     );
   }
   const recordId = crypto.randomUUID();
-  try {
-    return await database.transaction(async (run) => {
-      const { rows } = await run({
-        ...REMEMBER,
-        values: [
-          caller.accountId,
-          caller.projectId,
-          input.workspace,
-          caller.userId,
-          caller.keyId,
-          recordId,
-          input.content,
-          caller.source,
-          input.sourceId,
-          input.sourceHash,
-          input.sourceRevision,
-          input.factKey,
-          input.confidence,
-          input.scope,
-          input.derivedFrom,
-          idempotencyKey ?? null,
-          fingerprint ?? null,
-          write.countRecords,
-          write.plan.recordLimit ?? null,
-        ],
-      });
-      const row = rememberRow.parse(rows[0]);
-      if (row.outcome !== 'stored') throw refusal(row, write);
-      await write.onStored(run, { caller, recordId });
-      return answerOf(row);
+  return database.transaction(async (run) => {
+    const { rows } = await run({
+      ...REMEMBER,
+      values: [
+        caller.accountId,
+        caller.projectId,
+        input.workspace,
+        caller.userId,
+        caller.keyId,
+        recordId,
+        input.content,
+        caller.source,
+        input.sourceId,
+        input.sourceHash,
+        input.sourceRevision,
+        input.factKey,
+        input.confidence,
+        input.scope,
+        input.derivedFrom,
+        idempotencyKey ?? null,
+        idempotencyKey === undefined ? null : fingerprintRequest(input),
+        write.countRecords,
+        write.plan.recordLimit ?? null,
+      ],
     });
-  } catch (error) {
-    if (!(error instanceof KeyHeld)) throw error;
-    // A request with the same key committed while this one waited on it: its answer is replayed.
-    const held = await replay();
-    if (held) return held;
-    throw new AppError(
-      'unavailable',
-      'the earlier answer under this X-Idempotency-Key expired, send it again',
-    );
-  }
-}
-
-const REMEMBERED = `select r.id, r.workspace_id, w.name as workspace, r.content, r.source, r.source_id,
-       r.source_hash, r.source_revision, r.fact_key, r.confidence, r.scope, r.derived_from, r.created_at,
-       'stored' as outcome
-  from records r join workspaces w on w.id = r.workspace_id and w.account_id = r.account_id
- where r.account_id = $1::uuid and r.id = $2::uuid`;
-
-/**
- * The answer remember gave when it stored the record: rebuilt from the row, as it was then; what
- * replays an idempotent request. Undefined when the record is gone from the table.
- */
-export async function rememberedAnswer(
-  tx: Db,
-  caller: Caller,
-  recordId: string,
-): Promise<RecordView | undefined> {
-  const { rows } = await executeSqlOn(tx)(REMEMBERED, [caller.accountId, recordId]);
-  return rows[0] === undefined ? undefined : answerOf(rememberRow.parse(rows[0]));
+    const row = rememberRow.parse(rows[0]);
+    if (row.outcome === 'replayed') return answerOf(row);
+    if (row.outcome !== 'stored') throw refusal(row, write);
+    await write.onStored(run, { caller, recordId });
+    return answerOf(row);
+  });
 }
