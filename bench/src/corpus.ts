@@ -152,6 +152,18 @@ export const COMMON_QUERIES = [
   'kubernetes pipeline config',
 ];
 
+/** Whole questions of 6 to 16 words, as assistants ask memory, over the corpus's own topics. */
+export const QUESTION_QUERIES = [
+  'how do we deploy the billing service to staging?',
+  'why did the production release of the api service fail last week?',
+  'what did we decide about the postgres database migration for the worker queue?',
+  'who should I ask before changing the kubernetes pipeline config of the search service?',
+  'is there a workaround for the redis cache timeout when the queue is under load?',
+  'which library is pinned in the notifications service and why did the team pin it?',
+  'what does the team prefer for reviews and releases on fridays?',
+  'where does the webhooks service keep its retry policy and what does it talk to?',
+];
+
 /** Queries that match nothing or name no topic: search expands them. */
 export const EXPANSION_QUERIES = [
   'outage postmortem',
