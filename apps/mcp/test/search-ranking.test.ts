@@ -52,6 +52,12 @@ function contentOf(i: number, random: () => number): string {
   // Two common words found together only in old records, far past the window and a probe.
   if (i % 2 === 0 || (i >= 20 && i <= 30)) words.push('north');
   if (i % 2 === 1 || (i >= 20 && i <= 30)) words.push('south');
+  // Three common words, one to a record, except in old records that hold two of them or all three:
+  // levels past a probe that the word index finds through pairs of words.
+  words.push(['red', 'green', 'blue'][i % 3] ?? 'red');
+  if (i >= 40 && i <= 45) words.push('red', 'green');
+  if (i >= 50 && i <= 52) words.push('green', 'blue');
+  if (i === 35) words.push('red', 'green', 'blue');
   return `record ${i}: ${words.join(' ')}`;
 }
 
@@ -152,6 +158,10 @@ describe('search ranking in a workspace larger than the newest window', () => {
     ['edge beta', 30, 'shared'],
     ['north south', 10, null],
     ['south north alpha', 12, null],
+    ['north south alpha beta', 10, null],
+    // Levels of common words the window saw none of, driven through the index by pairs of words.
+    ['red green blue', 12, null],
+    ['blue red green', 20, 'shared'],
   ] as const)('ranks %s (limit %i, scope %s) by score, then last update', async (query, limit, scope) => {
     const found = await f.client.ok<SearchResult>('search', { query, limit, workspace: 'big', scope });
     expect(found.result.map((r) => `${r.id}:${r.score}`)).toEqual(expected(query, limit, scope));

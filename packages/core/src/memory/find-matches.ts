@@ -6,7 +6,7 @@ import { recordColumns } from './record-columns.ts';
 import {
   allWordsRare,
   bestWindowScore,
-  drivingWords,
+  drivingGroups,
   planLevel,
   scoreOf,
   WINDOW_ROWS,
@@ -157,12 +157,12 @@ export async function findMatches(
   const older = (
     k: number,
     count: number,
-    options: { driver?: string[]; byScore?: boolean; exclude: string[]; scanRows?: number },
+    options: { driver?: string[][]; byScore?: boolean; exclude: string[]; scanRows?: number },
   ) => olderMatches(tx, caller, where, words, { boundary, minScore: k, limit: count, ...options });
   const shares = wordShares(window, words.length);
   if (allWordsRare(shares)) {
     // Every word is rare: one scored query through the word index covers every level.
-    const found = await older(1, limit, { driver: [...words], byScore: true, exclude: [] });
+    const found = await older(1, limit, { driver: words.map((word) => [word]), byScore: true, exclude: [] });
     for (let k = words.length; k >= 1; k--)
       ranked.push(...windowAt(k), ...found.filter((row) => row.score === k));
     return loadRanked(tx, caller, ranked.slice(0, limit));
@@ -181,7 +181,7 @@ export async function findMatches(
     // Through the word index the rows are scored and sorted (all have k words, so this is recency
     // order): ordered by recency alone, the planner could walk the recency index instead, and a
     // level the window saw no row of may hold none in the whole workspace.
-    const driver = plan.driver.map((i) => words[i] ?? '');
+    const driver = plan.driver.map((group) => group.map((i) => words[i] ?? ''));
     if (plan.kind === 'indexed') return older(k, need, { driver, byScore: true, exclude });
     const probed = await older(k, need, { exclude, scanRows: plan.rows });
     if (probed.length === need) return probed;
@@ -206,7 +206,7 @@ export async function findMatches(
   let lowest = words.length + 1;
   while (lowest - 1 > best && planLevel(window, shares, lowest - 1, limit).kind === 'indexed') lowest--;
   if (lowest <= words.length) {
-    const driver = drivingWords(shares, lowest).map((i) => words[i] ?? '');
+    const driver = drivingGroups(shares, lowest).map((group) => group.map((i) => words[i] ?? ''));
     const found = await older(lowest, limit, { driver, byScore: true, exclude: [] });
     ranked.push(...found);
     olderFound.push(...found.map((row) => row.id));
@@ -237,7 +237,8 @@ async function olderMatches(
     boundary: { at: string; id: string };
     minScore: number;
     limit: number;
-    driver?: string[];
+    /** Groups of words: only rows holding every word of one group are read (see drivingGroups). */
+    driver?: string[][];
     byScore?: boolean;
     exclude: string[];
     /** Read only this many older rows, in recency order (then ranked by score with byScore). */
@@ -280,7 +281,14 @@ async function olderMatches(
   }
   const conditions = [...baseConditions(caller, where), olderThan, sql`${score} >= ${options.minScore}`];
   if (options.exclude.length > 0) conditions.push(notInArray(records.id, options.exclude));
-  if (options.driver) conditions.push(matches(options.driver.map((term) => `(${term})`).join(' | ')));
+  if (options.driver) {
+    // Over text and fact_key, a pair may be split between the two: any word of the groups drives.
+    const groups = where.includeFactKey
+      ? [...new Set(options.driver.flat())].map((term) => [term])
+      : options.driver;
+    const query = groups.map((group) => `(${group.map((term) => `(${term})`).join(' & ')})`).join(' | ');
+    conditions.push(matches(query));
+  }
   const order = options.byScore
     ? [desc(score), desc(records.updatedAt), desc(records.id)]
     : [desc(records.updatedAt), desc(records.id)];

@@ -44,14 +44,14 @@ export function wordShares(facts: WindowFacts, wordCount: number): number[] {
 export type LevelPlan =
   /** Older rows in recency order, each scored, until enough are found: when the level is dense. */
   | { kind: 'recent' }
-  /** Older rows that hold one of these words (by index), found through the word index. */
-  | { kind: 'indexed'; driver: number[] }
+  /** Older rows that hold every word of one of these groups (by index), found through the word index. */
+  | { kind: 'indexed'; driver: number[][] }
   /**
    * The window saw no row of the level, and the words that drive the index are common: when the
    * words' shares (taken as independent) promise enough rows of the level within PROBE_ROWS, that
    * many older rows are read in recency order first, then the word index for the rows older still.
    */
-  | { kind: 'probe'; driver: number[]; rows: number };
+  | { kind: 'probe'; driver: number[][]; rows: number };
 
 /**
  * How to find older rows that match at least k of the words. Any such row holds at least one of
@@ -60,8 +60,14 @@ export type LevelPlan =
  * if it showed none, a bounded probe in recency order comes first.
  */
 export function planLevel(facts: WindowFacts, shares: readonly number[], k: number, need: number): LevelPlan {
-  const driver = drivingWords(shares, k);
-  const driverShare = driver.reduce((sum, index) => sum + (shares[index] ?? 0), 0);
+  // The kind of plan is chosen on the words' OR, as the rows they drive; the index is then driven by
+  // the groups, which hold no more rows (a pair's share taken as independent understates words that
+  // come together, such as a release that failed).
+  const driver = drivingGroups(shares, k);
+  const driverShare = groupsShare(
+    drivingWords(shares, k).map((index) => [index]),
+    shares,
+  );
   const seenAtLevel = facts.matches.some((match) => scoreOf(match.mask) >= k);
   if (driverShare <= RARE_SHARE) return { kind: 'indexed', driver };
   if (seenAtLevel) return { kind: 'recent' };
@@ -87,14 +93,51 @@ export function atLeastShare(shares: readonly number[], k: number): number {
   return exactly.slice(k).reduce((sum, p) => sum + p, 0);
 }
 
-/** The rarest n-k+1 words (by index, ascending): every row with at least k of the n words holds one. */
-export function drivingWords(shares: readonly number[], k: number): number[] {
+/** The `count` rarest words (by index, ascending). */
+function rarest(shares: readonly number[], count: number): number[] {
   return shares
     .map((share, index) => ({ share, index }))
     .sort((a, b) => a.share - b.share || a.index - b.index)
-    .slice(0, Math.max(0, shares.length - k + 1))
+    .slice(0, Math.max(0, count))
     .map((word) => word.index)
     .sort((a, b) => a - b);
+}
+
+/** The rarest n-k+1 words (by index, ascending): every row with at least k of the n words holds one. */
+export function drivingWords(shares: readonly number[], k: number): number[] {
+  return rarest(shares, shares.length - k + 1);
+}
+
+/** At most this many pairs of words drive a level; past it, a longer tsquery costs more than it saves. */
+const MAX_PAIRS = 10;
+
+/**
+ * What drives the word index for level k, as groups of words (by index): every row with at least k
+ * of the n words holds all the words of one group. The rarest n-k+1 words, one per group, when they
+ * are rare. When they are common, pairs of the rarest n-k+2 words: such a row misses at most n-k of
+ * the words, so it holds two of any n-k+2 of them, and the rows holding a pair are far fewer than
+ * those holding one word (a question's level of 6 of 7 words read 67,000 rows through its two
+ * rarest words, each common once its forms and synonyms count).
+ */
+export function drivingGroups(shares: readonly number[], k: number): number[][] {
+  const words = drivingWords(shares, k);
+  const single = words.map((index) => [index]);
+  const paired = shares.length - k + 2;
+  const pairs = (paired * (paired - 1)) / 2;
+  if (k < 2 || paired > shares.length || pairs > MAX_PAIRS || groupsShare(single, shares) <= RARE_SHARE)
+    return single;
+  const candidates = rarest(shares, paired);
+  return candidates.flatMap((first, i) => candidates.slice(i + 1).map((second) => [first, second]));
+}
+
+/** The share of rows holding all the words of some group, at most, if the words occurred independently. */
+export function groupsShare(groups: readonly number[][], shares: readonly number[]): number {
+  const shareOf = (group: readonly number[]) =>
+    group.reduce((product, index) => product * (shares[index] ?? 0), 1);
+  return Math.min(
+    1,
+    groups.reduce((sum, group) => sum + shareOf(group), 0),
+  );
 }
 
 /** The best score among the window's rows: levels above it are rare, and looked up together. */
