@@ -10,6 +10,12 @@ import { OAuthError } from './oauth-error.ts';
 import { hashOpaqueToken, newOpaqueToken } from './opaque-token.ts';
 
 /** A client as the authorization server uses it. */
+/** A client's request to the token or revocation endpoint: its form parameters, and HTTP Basic credentials when sent. */
+export interface TokenRequest {
+  params: Record<string, string | undefined>;
+  basic?: { clientId: string; secret: string } | undefined;
+}
+
 export interface OAuthClient {
   clientId: string;
   kind: 'registered' | 'metadata_document';

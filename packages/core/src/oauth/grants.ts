@@ -5,11 +5,10 @@ import { z } from 'zod';
 import { recordAudit } from '../audit/record-audit.ts';
 import { AppError } from '../errors.ts';
 import { isAdmin, type Member } from '../orgs/member.ts';
-import { authenticateClient, resolveClient } from './clients.ts';
+import { authenticateClient, resolveClient, type TokenRequest } from './clients.ts';
 import { OAuthError } from './oauth-error.ts';
 import { hashOpaqueToken } from './opaque-token.ts';
 import type { OAuthSettings } from './settings.ts';
-import type { TokenRequest } from './token-endpoint.ts';
 
 export const connectedClientSchema = z.object({
   id: z.string(),

@@ -1,6 +1,6 @@
 export * from './access-token.ts';
 export * from './authorize.ts';
-export { registerClient, type OAuthClient } from './clients.ts';
+export { registerClient, type OAuthClient, type TokenRequest } from './clients.ts';
 export { DEFAULT_CLIENT_DOCUMENT_POLICY, type ClientDocumentPolicy } from './fetch-client-document.ts';
 export * from './grants.ts';
 export * from './metadata.ts';

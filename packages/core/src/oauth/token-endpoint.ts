@@ -3,7 +3,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { apiKeys, oauthCodes, oauthTokens, withOAuthHash, type Db } from '@mmw/db';
 import { recordAudit } from '../audit/record-audit.ts';
 import { hashApiKey } from '../keys/api-key.ts';
-import { authenticateClient, resolveClient, type OAuthClient } from './clients.ts';
+import { authenticateClient, resolveClient, type OAuthClient, type TokenRequest } from './clients.ts';
 import { OAuthError } from './oauth-error.ts';
 import { hashOpaqueToken, isOpaqueToken, newOpaqueToken } from './opaque-token.ts';
 import { sameResource, type OAuthSettings } from './settings.ts';
@@ -18,11 +18,6 @@ export interface TokenResponse {
 }
 
 /** The token request's fields (form body), and the client's credentials from an Authorization: Basic header. */
-export interface TokenRequest {
-  params: Record<string, string | undefined>;
-  basic?: { clientId: string; secret: string } | undefined;
-}
-
 const VERIFIER = /^[\w.~-]{43,128}$/;
 const badGrant = (why: string) => new OAuthError('invalid_grant', why);
 
