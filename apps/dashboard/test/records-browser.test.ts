@@ -146,6 +146,9 @@ describe.each(viewports)('the records, audit and visibility pages at $width px',
     const page = await signedInPage(lea, viewport);
     await page.goto(`${f.url}/a/${person.accountId}/keys`);
     await page.getByRole('heading', { name: 'Keys' }).waitFor();
+    // The page's own reads answer first: one that answered after the removal would already move
+    // Lea to her own account (rightly), and the click below would then leave that page.
+    await page.waitForLoadState('networkidle');
     await person.owner.client.members.remove.mutate({ accountId: person.accountId, userId: lea.userId });
     await page.getByRole('link', { name: 'Members' }).click();
     await page.getByText('this is your own account').waitFor();
