@@ -38,7 +38,16 @@ try {
   const { key } = await provisionKey(owner.db, { account: 'drill', project: 'default' });
   await owner.close();
   const child = spawn(process.execPath, [join(repo, 'apps/mcp/dist/main.js')], {
-    env: { PATH: process.env.PATH ?? '', DATABASE_URL: url, MCP_PORT: String(mcpPort), LOG_LEVEL: 'error' },
+    // The drill's one key writes as fast as it can: the per-minute call limits (600 a minute on the
+    // self-hosted plan) would refuse every remember after the base backup on an idle machine.
+    env: {
+      PATH: process.env.PATH ?? '',
+      DATABASE_URL: url,
+      MCP_PORT: String(mcpPort),
+      LOG_LEVEL: 'error',
+      MMW_KEY_CALLS_PER_MINUTE: '100000000',
+      MMW_PROJECT_CALLS_PER_MINUTE: '100000000',
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   ingress.kill = () => child.kill('SIGKILL');
