@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { allowanceResetsOn } from '@mmw/core';
 import { connectMcp } from '@mmw/test-support';
-import { screenshots, useBrowser } from './browser-fixture.ts';
+import { expectAccessible, expectNoSidewaysScroll, screenshots, useBrowser } from './browser-fixture.ts';
 import { issueKey, ownerWithOrganization, useBilling } from './billing-fixtures.ts';
 
 // Every plan includes 4 calls a month here, so the page can show a spent allowance.
@@ -12,7 +12,7 @@ const resetDay = () =>
   allowanceResetsOn(new Date()).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
 
 describe('the Billing page: prices, the call allowance and the rates that apply', () => {
-  it('shows them at 1440 px and at 390 px, nothing cut off', async () => {
+  it('shows them at 1440 px and at 390 px, nothing cut off, accessibly', async () => {
     const owner = await ownerWithOrganization(f, 'Rates Co');
     const agent = await connectMcp(f.mcp.url, await issueKey(owner.client, owner.accountId));
     for (const content of ['Deploys run from the release branch', 'The on-call rota is in the wiki']) {
@@ -66,10 +66,9 @@ describe('the Billing page: prices, the call allowance and the rates that apply'
       // The Team trial offered is what is left of the owner's trial.
       await page.getByRole('button', { name: 'Start 14-day Team trial' }).waitFor();
 
-      // Nothing wider than the window.
-      // Evaluated in the page: a string, as the test's own compiler knows no DOM.
-      const overflow = await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
-      expect(overflow).toBeLessThanOrEqual(0);
+      // Nothing wider than the window, and the spent allowance's notice and full bar read accessibly.
+      await expectNoSidewaysScroll(page);
+      await expectAccessible(page);
       for (const testId of ['price-pro', 'price-team', 'usage-calls-this-month']) {
         const box = await page.getByTestId(testId).boundingBox();
         expect(box).not.toBeNull();
