@@ -1,24 +1,24 @@
 import { readFile } from 'node:fs/promises';
 import { connectMcp } from '@mmw/test-support';
 import { describe, expect, it } from 'vitest';
-import { screenshots, useBrowser } from './browser-fixture.ts';
+import { expectAccessible, expectNoSidewaysScroll, screenshots, useBrowser } from './browser-fixture.ts';
 import { organizationWith, PASSWORD, useDashboard } from './fixtures.ts';
 
 const f = useDashboard();
 const chromium = useBrowser();
 
-describe('the Export and import page', () => {
-  it('downloads an export, and uploads it into another organization with a report', async () => {
-    const org = await organizationWith(f, 'Carry');
+describe.each([1440, 390])('the Export and import page at %i px', (width) => {
+  it('downloads an export, and uploads it into another organization with a report, accessibly', async () => {
+    const org = await organizationWith(f, `Carry${width}`);
     const { accountId, projectId, owner } = org;
     const { key } = await owner.client.keys.issue.mutate({ accountId, projectId, name: 'k' });
     const mcp = await connectMcp(f.mcp.url, key);
     await mcp.ok('remember', { content: 'the nightly backup runs at 02:00 UTC', workspace: 'ops' });
     await mcp.ok('remember', { content: 'backups are kept for 30 days', workspace: 'ops', fact_key: 'backup-retention' });
     await mcp.close();
-    const target = await owner.client.accounts.createOrganization.mutate({ name: 'Carried' });
+    const target = await owner.client.accounts.createOrganization.mutate({ name: `Carried${width}` });
 
-    const context = await chromium.browser.newContext({ viewport: { width: 1280, height: 820 }, acceptDownloads: true });
+    const context = await chromium.browser.newContext({ viewport: { width, height: width > 500 ? 900 : 844 }, acceptDownloads: true });
     const page = await context.newPage();
     page.setDefaultTimeout(15_000);
     await page.goto(`${f.url}/signin`);
@@ -39,6 +39,7 @@ describe('the Export and import page', () => {
     expect(download.suggestedFilename()).toMatch(/^mmw-export-ops-\d{4}-\d{2}-\d{2}\.jsonl$/);
     expect(text).toContain('the nightly backup runs at 02:00 UTC');
     await page.getByRole('status').filter({ hasText: 'Exported 2 records, 0 tombstones' }).waitFor();
+    await expectAccessible(page);
 
     await page.goto(`${f.url}/a/${target.id}/portability`);
     await page.getByLabel('Export file (.jsonl)').setInputFiles(path);
@@ -46,21 +47,21 @@ describe('the Export and import page', () => {
     await page.getByRole('status').filter({ hasText: 'Imported 2 records' }).waitFor();
     await page.getByRole('button', { name: 'Import', exact: true }).click();
     await page.getByRole('status').filter({ hasText: 'Imported 0 records, 0 tombstones and 0 relations; 2 already present' }).waitFor();
+    await expectAccessible(page);
     const copied = await f.db.query<{ content: string }>('select content from records where account_id = $1 order by content', [target.id]);
     expect(copied.map((row) => row.content)).toEqual(['backups are kept for 30 days', 'the nightly backup runs at 02:00 UTC']);
 
     await page.getByLabel('Export file (.jsonl)').setInputFiles({ name: 'notes.jsonl', mimeType: 'text/plain', buffer: Buffer.from('hello\n') });
     await page.getByRole('button', { name: 'Import', exact: true }).click();
     await page.getByRole('alert').filter({ hasText: 'line 1 is not JSON' }).waitFor();
-    await page.screenshot({ path: `${screenshots}export-import.png`, fullPage: true });
-
-    // On a phone, both forms fit the screen's width.
-    await page.setViewportSize({ width: 390, height: 844 });
+    await expectAccessible(page);
+    await expectNoSidewaysScroll(page);
+    // Both forms fit the window, on a phone too.
     for (const name of ['Export', 'Import']) {
-      const form = page.getByRole('form', { name });
-      const box = await form.boundingBox();
-      expect(box === null ? 'hidden' : box.x >= 0 && box.x + box.width <= 390).toBe(true);
+      const box = await page.getByRole('form', { name }).boundingBox();
+      expect(box !== null && box.x >= 0 && box.x + box.width <= width).toBe(true);
     }
+    if (width === 1440) await page.screenshot({ path: `${screenshots}export-import.png`, fullPage: true });
     await context.close();
   });
 });
