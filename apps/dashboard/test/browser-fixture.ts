@@ -53,3 +53,6 @@ export async function expectNoSidewaysScroll(page: Page): Promise<void> {
   const overflow = await page.evaluate<number>('document.documentElement.scrollWidth - document.documentElement.clientWidth');
   expect(overflow, `sideways overflow on ${new URL(page.url()).pathname}`).toBe(0);
 }
+
+/** expect.poll with room for a busy machine: the pages answer within seconds, not within poll's default second. */
+export const poll = <T,>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 15_000 });

@@ -1,7 +1,7 @@
 import { connectMcp } from '@mmw/test-support';
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { screenshots, useBrowser } from './browser-fixture.ts';
+import { expectAccessible, expectNoSidewaysScroll, poll, screenshots, useBrowser } from './browser-fixture.ts';
 import { organizationWith, PASSWORD, signUp, uniqueEmail, useDashboard } from './fixtures.ts';
 
 const f = useDashboard();
@@ -72,6 +72,8 @@ describe.each(widths)('the dashboard at %i px', (width) => {
     expect(await page.evaluate('navigator.clipboard.readText()')).toBe(f.mcp.url);
     await panel.getByText('Waiting for the first memory').waitFor();
     await expectWithinWindow(page, panel);
+    await expectAccessible(page);
+    await expectNoSidewaysScroll(page);
     await page.screenshot({ path: `${screenshots}first-run-${width}.png`, fullPage: true, mask: [panel.getByTestId('connect-key')] });
 
     const mcp = await connectMcp(f.mcp.url, key);
@@ -96,6 +98,8 @@ describe.each(widths)('the dashboard at %i px', (width) => {
     await page.getByLabel('New password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Set the new password' }).click();
     await page.getByRole('alert').filter({ hasText: 'the new password must differ from the current one' }).waitFor();
+    await expectAccessible(page, '/reset-password');
+    await expectNoSidewaysScroll(page);
     await page.getByLabel('New password').fill('a fresh and long passphrase');
     await page.getByRole('button', { name: 'Set the new password' }).click();
     await page.getByText('every session of').waitFor();
@@ -120,6 +124,7 @@ describe.each(widths)('the dashboard at %i px', (width) => {
     expect(await revokeDialog.getByRole('button', { name: 'Revoke key' }).isDisabled()).toBe(true);
     await revokeDialog.getByLabel('Type ci-runner to confirm').fill('ci-runner');
     await expectFits(page, 'Revoke key ci-runner?');
+    await expectAccessible(page);
     await page.screenshot({ path: `${screenshots}confirm-revoke-${width}.png` });
     await revokeDialog.getByRole('button', { name: 'Revoke key' }).click();
     await page.getByRole('status').filter({ hasText: 'Key ci-runner' }).filter({ hasText: 'is revoked' }).waitFor();
@@ -140,6 +145,7 @@ describe.each(widths)('the dashboard at %i px', (width) => {
     await owner.getByText('Only another owner can take it back').waitFor();
     expect(await owner.getByRole('button', { name: 'Make owner' }).isDisabled()).toBe(true);
     await expectFits(page, `Make ${colleague.email} an owner?`);
+    await expectAccessible(page);
     await owner.getByLabel(`Type ${colleague.email} to confirm`).fill(colleague.email);
     await owner.getByRole('button', { name: 'Make owner' }).click();
     await page.getByRole('status').filter({ hasText: `${colleague.email} is now owner.` }).waitFor();
@@ -166,6 +172,8 @@ describe.each(widths)('the dashboard at %i px', (width) => {
     await page.getByRole('button', { name: 'Hand over' }).click();
     const dialog = page.getByRole('dialog', { name: `Hand ${leaver.email}'s knowledge over to ${org.owner.email}?` });
     await dialog.getByText('done once and cannot be undone').waitFor();
+    await expectFits(page, `Hand ${leaver.email}'s knowledge over to ${org.owner.email}?`);
+    await expectAccessible(page);
     await dialog.getByLabel(`Type ${org.owner.email} to confirm`).fill(org.owner.email);
     await dialog.getByRole('button', { name: 'Hand over' }).click();
     await page.getByRole('status').filter({ hasText: `${leaver.email}'s knowledge now reads as ${org.owner.email}'s.` }).waitFor();
@@ -190,17 +198,24 @@ describe.each(widths)('the dashboard at %i px', (width) => {
     await page.getByLabel('Invite by email').fill(invitee.email);
     await page.getByRole('button', { name: 'Create invitation' }).click();
     await page.getByRole('alert').filter({ hasText: 'already has an open invitation' }).waitFor();
+    await page.getByLabel('Invite by email').fill(org.owner.email);
+    await page.getByRole('button', { name: 'Create invitation' }).click();
+    await page.getByRole('alert').filter({ hasText: 'you cannot invite yourself' }).waitFor();
     await page.getByRole('button', { name: `Resend the invitation for ${invitee.email}` }).click();
     await page.getByRole('status').filter({ hasText: `A new link was mailed to ${invitee.email}` }).waitFor();
     const link = ((await page.getByTestId('invite-link').textContent()) ?? '').trim();
     expect(link).not.toBe(first);
     expect(await page.getByRole('row').filter({ hasText: invitee.email }).count()).toBe(1);
+    await expectAccessible(page);
+    await expectNoSidewaysScroll(page);
     await page.screenshot({ path: `${screenshots}invitations-${width}.png`, fullPage: true, mask: [page.getByTestId('invite-link')] });
 
     // Signed in as the owner, the link shows the wrong-account screen before anything is accepted.
     await page.goto(link);
     await page.getByTestId('wrong-account').getByText(`You are signed in as ${org.owner.email}`).waitFor();
     expect(await page.getByRole('button', { name: 'Accept invitation' }).count()).toBe(0);
+    await expectAccessible(page, '/invite (wrong account)');
+    await expectNoSidewaysScroll(page);
     await page.getByRole('button', { name: `Sign out and continue as ${invitee.email}` }).click();
     await page.getByRole('heading', { name: 'Sign in to MMW' }).waitFor();
     await page.getByTestId('invitation-note').getByText(`Inviting${width}`).waitFor();
@@ -211,6 +226,7 @@ describe.each(widths)('the dashboard at %i px', (width) => {
     await page.getByLabel('Password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByRole('heading', { name: 'Invitation' }).waitFor();
+    await expectAccessible(page, '/invite');
     await page.getByRole('button', { name: 'Accept invitation' }).click();
     await page.getByRole('heading', { name: 'Projects', exact: true }).waitFor();
     expect((await invitee.client.accounts.list.query()).map((account) => account.id)).toContain(org.accountId);
@@ -233,6 +249,8 @@ describe.each(widths)('the dashboard at %i px', (width) => {
     await expect.poll(() => page.title()).toBe(`Account · Renamed${width} · MMW`);
     await page.getByText('members keep their own MMW accounts').waitFor();
     await expectWithinWindow(page, page.locator('form').filter({ hasText: 'Organization name' }));
+    await expectAccessible(page);
+    await expectNoSidewaysScroll(page);
 
     const extra = await org.owner.client.projects.create.mutate({ accountId: org.accountId, name: 'second-project' });
     await page.goto(`${f.url}/a/${org.accountId}/workspaces?project=${extra.id}`);
@@ -245,6 +263,66 @@ describe.each(widths)('the dashboard at %i px', (width) => {
     await expect.poll(() => page.title()).toBe(`Keys · Second${width} · MMW`);
     await page.goto(`${f.url}/`);
     await page.waitForURL(`**/a/${other.id}/projects`);
+    await page.context().close();
+  });
+
+  it('removing a member and leaving ask first and say what happened; deleting an organization states what goes, then that it is gone', async () => {
+    const org = await organizationWith(f, `Parting${width}`, [
+      { name: `removed${width}`, role: 'member' },
+      { name: `leaving${width}`, role: 'admin' },
+    ]);
+    const removed = org.members[`removed${width}`];
+    const leaving = org.members[`leaving${width}`];
+    if (!removed || !leaving) throw new Error('members missing');
+
+    const page = await openPage(chromium.browser, width);
+    await signIn(page, org.owner.email);
+    await page.goto(`${f.url}/a/${org.accountId}/members`);
+    const row = page.getByRole('row').filter({ hasText: removed.email });
+    await row.getByRole('button', { name: 'Remove' }).click();
+    const remove = page.getByRole('dialog', { name: `Remove ${removed.email}?` });
+    await remove.getByText('Their keys stop working at once').waitFor();
+    await expectFits(page, `Remove ${removed.email}?`);
+    await expectAccessible(page);
+    await remove.getByRole('button', { name: 'Cancel' }).click();
+    await remove.waitFor({ state: 'detached' });
+    expect((await org.owner.client.members.list.query({ accountId: org.accountId })).find((m) => m.userId === removed.userId)?.removedAt).toBeNull();
+    await row.getByRole('button', { name: 'Remove' }).click();
+    await remove.getByRole('button', { name: 'Remove member' }).click();
+    await page.getByRole('status').filter({ hasText: `${removed.email} was removed; their keys stopped working.` }).waitFor();
+    expect((await removed.client.accounts.list.query()).map((account) => account.id)).not.toContain(org.accountId);
+
+    // The admin leaves: asked first, then told where they are and what happened.
+    const other = await openPage(chromium.browser, width);
+    await signIn(other, leaving.email);
+    await other.goto(`${f.url}/a/${org.accountId}/members`);
+    await other.getByRole('row').filter({ hasText: leaving.email }).getByRole('button', { name: 'Leave' }).click();
+    const leave = other.getByRole('dialog', { name: 'Leave this organization?' });
+    await leave.getByText('You lose access at once').waitFor();
+    await expectFits(other, 'Leave this organization?');
+    await expectAccessible(other);
+    await leave.getByRole('button', { name: 'Leave organization' }).click();
+    await other.getByRole('status').filter({ hasText: 'You left the organization' }).waitFor();
+    await poll(() => new URL(other.url()).pathname).toBe(`/a/${leaving.personalAccountId}/projects`);
+    await expectAccessible(other);
+    expect((await leaving.client.accounts.list.query()).map((account) => account.id)).toEqual([leaving.personalAccountId]);
+    await other.context().close();
+
+    // Deletion: what goes is said first; a wrong name is refused in plain words; then it is gone.
+    await page.goto(`${f.url}/a/${org.accountId}/account`);
+    await page.getByText('Every project, workspace, record, key, member, invitation and audit event of this account is removed for good.').waitFor();
+    await page.getByLabel("Type the account's name to confirm").fill(`parting${width}?`);
+    await page.getByRole('button', { name: 'Delete account for good' }).click();
+    await page.getByRole('alert').filter({ hasText: "type the account's name to confirm the deletion" }).waitFor();
+    await expectAccessible(page);
+    expect((await org.owner.client.accounts.list.query()).map((account) => account.id)).toContain(org.accountId);
+    await page.getByLabel("Type the account's name to confirm").fill(`Parting${width}`);
+    await page.getByRole('button', { name: 'Delete account for good' }).click();
+    await page.getByRole('status').filter({ hasText: 'The organization was deleted for good' }).waitFor();
+    await poll(() => new URL(page.url()).pathname).toBe(`/a/${org.owner.personalAccountId}/projects`);
+    expect((await org.owner.client.accounts.list.query()).map((account) => account.id)).toEqual([org.owner.personalAccountId]);
+    await expectAccessible(page);
+    await expectNoSidewaysScroll(page);
     await page.context().close();
   });
 });

@@ -1,13 +1,11 @@
 import { connectMcp } from '@mmw/test-support';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { expectAccessible, expectNoSidewaysScroll, screenshots, useBrowser } from './browser-fixture.ts';
+import { expectAccessible, expectNoSidewaysScroll, poll, screenshots, useBrowser } from './browser-fixture.ts';
 import { organizationWith, PASSWORD, useDashboard, type Organization, type SignedIn } from './fixtures.ts';
 
 const f = useDashboard();
 const chromium = useBrowser();
-/** The pages answer within seconds on a busy machine, not within poll's default second. */
-const poll = <T,>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 15_000 });
 const viewports = [
   { name: 'desktop', width: 1440, height: 900 },
   { name: 'phone', width: 390, height: 844 },

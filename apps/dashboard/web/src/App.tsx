@@ -137,5 +137,8 @@ export function App() {
   if (accounts.isPending) return <Loading what="accounts" />;
   const remembered = accounts.data?.find((account) => account.id === lastAccount());
   const first = remembered ?? accounts.data?.find((account) => account.kind === 'organization') ?? accounts.data?.[0];
-  return first ? <Redirect to={`/a/${first.id}/projects`} /> : <Redirect to="/settings" />;
+  // A notice of what just happened (leaving, deleting an organization) goes along to where the person lands.
+  const notice = search.get('notice');
+  const carried = notice === 'left' || notice === 'deleted' ? `?notice=${notice}` : '';
+  return first ? <Redirect to={`/a/${first.id}/projects${carried}`} /> : <Redirect to={`/settings${carried}`} />;
 }

@@ -90,14 +90,27 @@ export function Shell({
           <Link to="/settings">Settings</Link>
         </nav>
         <main id="main">
-          {search.get('notice') === 'not-a-member' ? (
-            <p className="signed-out-notice" role="status">
-              You are not a member of that organization (any more): this is your own account.
-            </p>
-          ) : null}
+          <AccountNotice notice={search.get('notice')} />
           {children}
         </main>
       </div>
     </>
+  );
+}
+
+/** What happened to the organization the person came from, said where they land. */
+const accountNotices: Record<string, string> = {
+  'not-a-member': 'You are not a member of that organization (any more): this is your own account.',
+  left: 'You left the organization: you no longer have access to it and your keys for it stopped working.',
+  deleted: 'The organization was deleted for good: its data is gone and its keys stopped working.',
+};
+
+function AccountNotice({ notice }: { notice: string | null }) {
+  const text = notice === null ? undefined : accountNotices[notice];
+  if (text === undefined) return null;
+  return (
+    <p className="signed-out-notice" role="status">
+      {text}
+    </p>
   );
 }

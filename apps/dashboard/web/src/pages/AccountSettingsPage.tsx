@@ -78,7 +78,7 @@ export function AccountSettingsPage({ accountId, role, kind }: AccountPageProps)
     trpc.accounts.delete.mutationOptions({
       onSuccess: async () => {
         queryClient.clear();
-        navigate(kind === 'personal' ? '/signin' : '/', { replace: true });
+        navigate(kind === 'personal' ? '/signin' : '/?notice=deleted', { replace: true });
         await queryClient.invalidateQueries();
       },
     }),

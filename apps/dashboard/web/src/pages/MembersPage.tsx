@@ -75,7 +75,7 @@ export function MembersPage({ accountId, role, kind }: AccountPageProps) {
       },
     }),
   );
-  const leave = useMutation(trpc.accounts.leave.mutationOptions({ onSuccess: async () => { await refresh(); navigate('/'); } }));
+  const leave = useMutation(trpc.accounts.leave.mutationOptions({ onSuccess: async () => { await refresh(); navigate('/?notice=left'); } }));
   const openInvitations = invitations.data?.filter((invitation) => invitation.status === 'pending' || invitation.status === 'expired') ?? [];
   const active = members.data?.filter((member) => member.removedAt === null) ?? [];
   return (
