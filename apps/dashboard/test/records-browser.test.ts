@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { connectMcp } from '@mmw/test-support';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -13,6 +14,7 @@ const viewports = [
 
 let org: Organization & { members: Record<string, SignedIn> };
 const ids: Record<string, string> = {};
+let ownerKey = '';
 const longText = `The release checklist: ${'check the migrations, tag the build, watch the error rate; '.repeat(8)}then announce it.`;
 
 async function signedInPage(person: SignedIn, viewport: { width: number; height: number }): Promise<Page> {
@@ -34,6 +36,7 @@ async function shot(page: Page, name: string): Promise<void> {
 beforeAll(async () => {
   org = await organizationWith(f, 'Acme', [{ name: 'mia', role: 'member' }]);
   const { key } = await org.owner.client.keys.issue.mutate({ accountId: org.accountId, projectId: org.projectId, name: 'olga laptop' });
+  ownerKey = key;
   const mcp = await connectMcp(f.mcp.url, key);
   for (let i = 1; i <= 22; i++) await mcp.ok('remember', { workspace: 'ops', content: `Runbook step ${i}: restart the worker pool`, scope: 'shared' });
   ids.old = (await mcp.ok<{ id: string }>('remember', { workspace: 'ops', content: 'Staging is deployed with the systemd unit app-staging', fact_key: 'deploy-staging', source_id: 'docs/deploy.md', source_hash: 'sha256:9f2c4e1a' })).id;
@@ -71,6 +74,17 @@ describe.each(viewports)('the records, audit and visibility pages at $width px',
     await page.getByRole('button', { name: 'Apply filters' }).click();
     await poll(() => new URL(page.url()).searchParams.get('status')).toBe('conflict');
     await poll(() => page.locator('article.record').count()).toBe(1);
+    await page.goto(`${base}&scope=shared`);
+    await poll(() => summary.textContent()).toBe('22 records · page 1 of 2 · older versions folded under the newest');
+    expect(await page.getByLabel('Scope').inputValue()).toBe('shared');
+    await page.getByLabel('Source').fill('dashboard');
+    await page.getByRole('button', { name: 'Apply filters' }).click();
+    await poll(() => new URL(page.url()).searchParams.get('source')).toBe('dashboard');
+    expect(new URL(page.url()).searchParams.get('scope')).toBe('shared');
+    await poll(() => page.locator('article.record').count()).toBe(0);
+    await page.getByLabel('Source').fill('agent');
+    await page.getByRole('button', { name: 'Apply filters' }).click();
+    await poll(() => summary.textContent()).toBe('22 records · page 1 of 2 · older versions folded under the newest');
     await page.goto(`${base}&q=${encodeURIComponent('systemd unit')}`);
     await poll(() => summary.textContent()).toBe('Results for “systemd unit” · 1 found');
     expect(await page.getByLabel('Search records').inputValue()).toBe('systemd unit');
@@ -103,6 +117,13 @@ describe.each(viewports)('the records, audit and visibility pages at $width px',
     await expectAccessible(page);
     await expectNoSidewaysScroll(page);
     if (viewport.name === 'desktop') await shot(page, 'audit');
+    // The CSV of the filtered log names the people too.
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+    const csv = await readFile(await download.path(), 'utf8');
+    expect(download.suggestedFilename()).toMatch(/^mmw-audit-\d{4}-\d{2}-\d{2}\.csv$/);
+    expect(csv.trim().split('\n')).toHaveLength(2);
+    expect(csv).toContain(`mia <${org.members.mia?.email ?? ''}>`);
+    expect(csv).toContain('Acme-owner');
 
     await page.goto(`${f.url}/a/${org.accountId}/projects`);
     await page.getByLabel('New project name').fill('p'.repeat(101));
@@ -159,6 +180,34 @@ describe.each(viewports)('the records, audit and visibility pages at $width px',
     await poll(() => new URL(page.url()).pathname).toBe('/signin');
     await expectAccessible(page);
     await expectNoSidewaysScroll(page);
+    await page.context().close();
+  });
+
+  it('lets an admin resolve a conflict by keeping one version, asking first', async () => {
+    const factKey = `retention-${viewport.name}`;
+    const mcp = await connectMcp(f.mcp.url, ownerKey);
+    const kept = await mcp.ok<{ id: string }>('remember', { workspace: 'decisions', content: 'Logs are kept for 30 days', fact_key: factKey });
+    const dropped = await mcp.ok<{ id: string }>('remember', { workspace: 'decisions', content: 'Logs are kept for 90 days', fact_key: factKey });
+    await mcp.close();
+    const page = await signedInPage(org.owner, viewport);
+    await page.goto(`${f.url}/a/${org.accountId}/records/${dropped.id}?project=${org.projectId}`);
+    const conflict = page.getByRole('group', { name: `Conflict with record ${kept.id}` });
+    await conflict.getByText('Logs are kept for 30 days').waitFor();
+    // The second card is the other version: keep it, forget this one.
+    await conflict.getByRole('button', { name: 'Keep this one' }).nth(1).click();
+    const ask = page.getByRole('dialog', { name: 'Keep this version and forget the other?' });
+    await ask.locator('blockquote').first().getByText('Logs are kept for 30 days').waitFor();
+    await ask.locator('blockquote').nth(1).getByText('Logs are kept for 90 days').waitFor();
+    await expectAccessible(page);
+    await ask.getByRole('button', { name: 'Forget the other' }).click();
+    await page.getByRole('status').filter({ hasText: 'Conflict resolved: the other version was forgotten.' }).waitFor();
+    // The forgotten version's page gives way to the kept one's.
+    await poll(() => new URL(page.url()).pathname).toBe(`/a/${org.accountId}/records/${kept.id}`);
+    await page.getByText('Logs are kept for 30 days').waitFor();
+    expect(await conflict.count()).toBe(0);
+    await expectNoSidewaysScroll(page);
+    const after = await org.owner.client.workspaces.record.query({ accountId: org.accountId, projectId: org.projectId, id: kept.id });
+    expect(after.conflictsWith).toEqual([]);
     await page.context().close();
   });
 });

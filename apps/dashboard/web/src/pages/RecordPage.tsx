@@ -4,11 +4,13 @@ import { ForgetRecordDialog } from '../components/ForgetRecordDialog.tsx';
 import { useSelectedProject } from '../components/ProjectPicker.tsx';
 import { RecordCard, recordHref, type RecordView } from '../components/RecordCard.tsx';
 import { Dialog, ErrorText, formatTime, Loading, PageTitle, StatusBadge } from '../components/ui.tsx';
-import { Link, navigate } from '../router.tsx';
+import { Link, navigate, useLocation } from '../router.tsx';
 import { useTRPC } from '../trpc.ts';
 import { isAdminRole, type AccountPageProps } from './page-props.ts';
 
 type Resolution = { keep: RecordView; drop: RecordView };
+
+const RESOLVED = 'Conflict resolved: the other version was forgotten.';
 
 /** One record at its own address: its versions, what it conflicts with (side by side), its sources. */
 export function RecordPage({ accountId, role, recordId }: AccountPageProps & { recordId: string }) {
@@ -18,13 +20,15 @@ export function RecordPage({ accountId, role, recordId }: AccountPageProps & { r
   const projectId = project?.id ?? '';
   const [forgetting, setForgetting] = useState<RecordView | undefined>();
   const [resolving, setResolving] = useState<Resolution | undefined>();
-  const [done, setDone] = useState('');
+  // Keeping the other version moves to its page: the word of what happened goes along in the address.
+  const { search } = useLocation();
+  const [done, setDone] = useState(search.get('resolved') === '1' ? RESOLVED : '');
   const page = useQuery({ ...trpc.workspaces.record.queryOptions({ accountId, projectId, id: recordId }), enabled: project !== undefined });
   const resolve = useMutation(
     trpc.workspaces.resolveConflict.mutationOptions({
       onSuccess: async () => {
-        setDone('Conflict resolved: the other version was forgotten.');
-        if (resolving && resolving.drop.id === recordId) navigate(recordHref(accountId, projectId, resolving.keep.id), { replace: true });
+        setDone(RESOLVED);
+        if (resolving && resolving.drop.id === recordId) navigate(`${recordHref(accountId, projectId, resolving.keep.id)}&resolved=1`, { replace: true });
         setResolving(undefined);
         await queryClient.invalidateQueries({ queryKey: trpc.workspaces.pathKey() });
       },
