@@ -27,6 +27,8 @@ async function signUp(page: Page, name: string, email: string, path = '/signup')
   await page.getByRole('button', { name: 'Create account' }).click();
 }
 
+// records, records-phone, audit and visibility are photographed by records-browser.test.ts, with the
+// data those pages are about; this walk photographs the pages it alone reaches.
 describe('the web UI, as people use it', () => {
   it('signs up, forms an organization, invites, issues a key used over MCP, shows records, applies visibility and shows the audit log', async () => {
     const owner = await person();
@@ -134,7 +136,6 @@ describe('the web UI, as people use it', () => {
     await page.getByLabel('Search records').fill('');
     await page.getByRole('button', { name: 'Search' }).click();
     await expect.poll(() => page.locator('article.record').count(), { timeout: 15_000 }).toBe(2);
-    await shot(page, 'records');
     const recordsUrl = page.url();
 
     // Author only: each reads only their own records, in the UI and over MCP.
@@ -144,7 +145,6 @@ describe('the web UI, as people use it', () => {
     await ops.getByLabel('Author only').check();
     await ops.getByRole('button', { name: 'Save rule for workspace ops' }).click();
     await ops.getByText('Now: Author only').waitFor();
-    await shot(page, 'visibility');
 
     await page.getByRole('link', { name: 'Workspaces & records' }).click();
     await page.getByLabel('Project', { exact: true }).selectOption({ label: 'default' });
@@ -170,7 +170,6 @@ describe('the web UI, as people use it', () => {
     await page.getByLabel('Action').selectOption('');
     await page.getByRole('button', { name: 'Apply filters' }).click();
     await page.getByRole('cell', { name: 'visibility.changed' }).waitFor();
-    await shot(page, 'audit');
     await colleague.page.goto(`${f.url}/a/${accountId}/audit`);
     await colleague.page.getByText('Only owners and admins read the audit log.').waitFor();
 
@@ -181,7 +180,6 @@ describe('the web UI, as people use it', () => {
     await small.getByText('Staging is deployed by the release pipeline').waitFor();
     const overflow = await small.evaluate<number>('document.documentElement.scrollWidth - document.documentElement.clientWidth');
     expect(overflow).toBe(0);
-    await shot(small, 'records-phone');
 
     await olgaAgent.close();
     await carlAgent.close();
