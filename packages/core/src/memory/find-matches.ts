@@ -14,7 +14,7 @@ import {
   type LevelPlan,
   type WindowFacts,
 } from './match-plan.ts';
-import { wordsMatch } from './word-match.ts';
+import { recordWordsMatch } from './word-match.ts';
 import type { RecordRow } from './record-view.ts';
 
 export interface MatchScope {
@@ -71,10 +71,12 @@ function baseConditions(caller: Caller, where: MatchScope): SQL[] {
  * partial word index on fact_key for that side of the OR.
  */
 function matcher(where: MatchScope) {
+  const inText = (query: string) => recordWordsMatch(records.tsv, where.workspaceId, query);
+  const inKey = (query: string) => recordWordsMatch(records.keyTsv, where.workspaceId, query);
   return (query: string) =>
     where.includeFactKey
-      ? sql`(${wordsMatch(records.tsv, query)} or (${records.factKey} is not null and ${wordsMatch(records.keyTsv, query)}))`
-      : wordsMatch(records.tsv, query);
+      ? sql`(${inText(query)} or (${records.factKey} is not null and ${inKey(query)}))`
+      : inText(query);
 }
 
 /** The latest records of the workspace: what an empty query returns. */

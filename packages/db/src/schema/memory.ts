@@ -71,24 +71,26 @@ export const records = pgTable(
     // Words of content, source and source_id, split on anything that is not a letter or digit,
     // so that "app-staging" and "docs/deploy.md" are found by their parts: each word as written
     // (found by prefix) and its English Snowball stem (found by a query word of the same stem).
+    // Each word carries its workspace's tag (mmw_workspace_words, migration 0032), so that the word
+    // index holds one posting list per workspace and word: a search reads its own workspace's.
     tsv: tsvector('tsv')
       .notNull()
       .generatedAlwaysAs(
-        sql`to_tsvector('simple'::regconfig, regexp_replace(lower(content || ' ' || source || ' ' || coalesce(source_id, '')), '[^[:alnum:]]+', ' ', 'g')) || to_tsvector('english'::regconfig, regexp_replace(lower(content || ' ' || source || ' ' || coalesce(source_id, '')), '[^[:alnum:]]+', ' ', 'g'))`,
+        sql`mmw_workspace_words(workspace_id, to_tsvector('simple'::regconfig, regexp_replace(lower(content || ' ' || source || ' ' || coalesce(source_id, '')), '[^[:alnum:]]+', ' ', 'g')) || to_tsvector('english'::regconfig, regexp_replace(lower(content || ' ' || source || ' ' || coalesce(source_id, '')), '[^[:alnum:]]+', ' ', 'g')))`,
       ),
-    // The words of fact_key, for the second, expanded pass of search.
+    // The words of fact_key, for the second, expanded pass of search, tagged as tsv.
     keyTsv: tsvector('key_tsv')
       .notNull()
       .generatedAlwaysAs(
-        sql`to_tsvector('simple'::regconfig, regexp_replace(lower(coalesce(fact_key, '')), '[^[:alnum:]]+', ' ', 'g'))`,
+        sql`mmw_workspace_words(workspace_id, to_tsvector('simple'::regconfig, regexp_replace(lower(coalesce(fact_key, '')), '[^[:alnum:]]+', ' ', 'g')))`,
       ),
   },
   (t) => [
-    index('records_ws_key_tsv_idx')
-      .using('gin', t.workspaceId, t.keyTsv)
+    index('records_key_tsv_idx')
+      .using('gin', t.keyTsv)
       .where(sql`deleted_at IS NULL AND fact_key IS NOT NULL`),
-    index('records_ws_tsv_idx')
-      .using('gin', t.workspaceId, t.tsv)
+    index('records_tsv_idx')
+      .using('gin', t.tsv)
       .where(sql`deleted_at IS NULL`),
     // Newest first, in the exact order search and the archivist read (updated_at desc, id desc, nulls
     // first as PostgreSQL's desc means), so a scan stops after `limit` rows instead of sorting them all.
