@@ -6,7 +6,8 @@
  * remember, expansion and backlog figures "at scale" are taken at the last stage. BENCH_ONLY=recall
  * prints only the recall table of the labelled sets (as `pnpm bench:recall`). BENCH_ONLY=guard prints
  * only the Memory Guard's figures: its cost per record and remember with it on as a share of off.
- * BENCH_ONLY=search loads the stages and prints only search's figures at each.
+ * BENCH_ONLY=search loads the stages and prints only search's figures at each. BENCH_ONLY=stale prints
+ * search on a table grown 100× since its last ANALYZE.
  */
 import type { Caller } from '@mmw/core';
 import { openPostgres } from '@mmw/db';
@@ -31,6 +32,7 @@ import { measureMcpLayer } from './mcp-layer-phase.ts';
 import { printMultiTenant } from './multi-tenant-phase.ts';
 import { measureSearch, rareQueries } from './search-phase.ts';
 import { setUpTenant, type BenchTenant } from './setup.ts';
+import { measureStaleStatistics } from './stale-statistics-phase.ts';
 import { printRecall } from './recall/recall-report.ts';
 
 /** The MCP layer alone (no database): also printed with the remember figures of a full run. */
@@ -79,6 +81,21 @@ const printSummary = () => {
   print('| figure | measured |\n| --- | --- |');
   for (const [label, value] of summary) print(`| ${label} | ${value} |`);
 };
+
+/** Search on a table grown 100× since its last ANALYZE: what BENCH_ONLY=stale runs alone. */
+async function staleStatistics(): Promise<void> {
+  const figures = await measureStaleStatistics(bench, database.db);
+  print(
+    `\n## search on a table grown from 500 to ${count(figures.records)} records (${count(figures.relations)} relations) with no ANALYZE since`,
+  );
+  for (const { kind, stale, analysed } of figures.kinds) {
+    print(`${kind} search in process, never analysed: ${latencySummary(stale)}; after ANALYZE: ${latencySummary(analysed)}`);
+    note(
+      `search ${kind} words on a grown table never analysed / after ANALYZE: p50 / p95`,
+      `${ms(percentile(stale.latencies, 50))} / ${ms(percentile(stale.latencies, 95))}; ${ms(percentile(analysed.latencies, 50))} / ${ms(percentile(analysed.latencies, 95))}`,
+    );
+  }
+}
 
 /** Loads the corpus stage by stage and measures search at each: what BENCH_ONLY=search runs alone. */
 async function searchStages(tenant: BenchTenant, searchKey: string, searchCaller: Caller): Promise<number> {
@@ -147,6 +164,16 @@ print(
 if (process.env.BENCH_ONLY === 'multi-tenant') {
   try {
     await printMultiTenant(bench.url, database.db, REMEMBER_SECONDS, note);
+    printSummary();
+  } finally {
+    await database.close();
+    await bench.drop();
+  }
+  process.exit(0);
+}
+if (process.env.BENCH_ONLY === 'stale') {
+  try {
+    await staleStatistics();
     printSummary();
   } finally {
     await database.close();
@@ -235,6 +262,7 @@ try {
       for (const [label, value] of await measureGuardCost()) note(label, value);
       note(...(await measureGuardShare(bench.url, tenant.keys, REMEMBER_SECONDS)));
 
+      await staleStatistics();
       const loaded = await searchStages(tenant, searchKey, searchCaller);
 
       const scale = count(loaded);

@@ -13,13 +13,15 @@ export async function straightforwardSearch(
   limit = 10,
 ): Promise<number> {
   const terms = splitQueryWords(query).map((word) => `${word}:*`);
-  const score = terms.map((_, i) => `(tsv @@ to_tsquery('simple', $${i + 4}))::int`).join(' + ');
+  // The record's words carry its workspace's tag (decision 0046): the query's get the same.
+  const matches = (param: string) => `tsv @@ mmw_workspace_query($1, to_tsquery('simple', ${param}))`;
+  const score = terms.map((_, i) => `(${matches(`$${i + 4}`)})::int`).join(' + ');
   return withTenant(db, accountId, async (tx) => {
     const { rows } = await executeSqlOn(tx)(
       `select id, workspace_id, content, source, source_id, source_hash, source_revision, fact_key, confidence,
               scope, derived_from, superseded_by, archivist_mark, created_at, updated_at, ${score} as score
          from records
-        where workspace_id = $1 and deleted_at is null and tsv @@ to_tsquery('simple', $2)
+        where workspace_id = $1 and deleted_at is null and ${matches('$2')}
         order by score desc, updated_at desc
         limit $3`,
       [workspaceId, terms.join(' | '), limit, ...terms],
