@@ -64,6 +64,19 @@ describe('search with odd queries, through an MCP client', () => {
     expect(Array.isArray(mixed.result)).toBe(true);
   });
 
+  it('stores and searches words at the longest a word index holds, and past it', async () => {
+    // 682 CJK characters are 2,046 bytes: under PostgreSQL's 2,047 for a word, over it with the
+    // workspace's tag; 700 are over it either way. Neither fails, in a record or in a query.
+    for (const length of [682, 700]) {
+      const word = '日'.repeat(length);
+      const kept = await f.client.ok<Rec>('remember', { workspace: 'long-words', content: `${word} runbook ${length}` });
+      const found = await f.client.ok<SearchResult>('search', { query: `${word} runbook`, workspace: 'long-words' });
+      expect(found.result.map((r) => r.id)).toContain(kept.id);
+      const alone = await f.client.ok<SearchResult>('search', { query: word, workspace: 'long-words' });
+      expect(Array.isArray(alone.result)).toBe(true);
+    }
+  });
+
   it('ignores stopwords when the query has other words', async () => {
     const found = await search('what are the staging deployments?');
     expect(found.result.map((r) => [r.id, r.score])).toEqual([[deploy.id, 2]]);
