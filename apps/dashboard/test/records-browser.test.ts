@@ -158,6 +158,33 @@ describe.each(viewports)('the records, audit and visibility pages at $width px',
     await page.context().close();
   });
 
+  it('answers two admins saving the same rule at once, each with "Saved.", one rule holding', async () => {
+    const mia = org.members.mia;
+    if (!mia) throw new Error('mia missing');
+    const pages = [await signedInPage(org.owner, viewport), await signedInPage(mia, viewport)];
+    const choices = ['Author only', 'Whole organization'] as const;
+    const regions = await Promise.all(
+      pages.map(async (page, i) => {
+        await page.goto(`${f.url}/a/${org.accountId}/visibility?project=${org.projectId}`);
+        const ops = page.getByRole('region', { name: 'Workspace ops' });
+        await ops.getByLabel(choices[i] ?? 'Author only').check();
+        return ops;
+      }),
+    );
+    await Promise.all(regions.map((ops) => ops.getByRole('button', { name: 'Save rule for workspace ops' }).click()));
+    for (const ops of regions) await ops.getByText('Saved.').waitFor();
+    for (const page of pages) expect(await page.getByRole('alert').count()).toBe(0);
+    const first = pages[0];
+    if (!first) throw new Error('no page');
+    await first.reload();
+    const now = await first.getByRole('region', { name: 'Workspace ops' }).getByText(/^Now: /).textContent();
+    expect(['Now: Author only', 'Now: Whole organization']).toContain(now);
+    await expectAccessible(first);
+    await expectNoSidewaysScroll(first);
+    await org.owner.client.visibility.set.mutate({ accountId: org.accountId, projectId: org.projectId, workspaceId: await opsId(), rule: null });
+    for (const page of pages) await page.context().close();
+  });
+
   it('sends an ended session to sign-in with a word, and a removed member to their own account', async () => {
     const person = await organizationWith(f, `Leaving-${viewport.name}`, [{ name: `lea-${viewport.name}`, role: 'member' }]);
     const lea = person.members[`lea-${viewport.name}`];
