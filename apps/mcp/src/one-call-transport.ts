@@ -9,6 +9,9 @@ import {
   type Transport,
 } from '@modelcontextprotocol/server';
 
+/** The members of a JSON-RPC request, as the SDK's strict request schema allows them. */
+const REQUEST_MEMBERS = new Set(['jsonrpc', 'id', 'method', 'params']);
+
 /** Whether a request's params carry the 2026-07-28 envelope claim (`_meta` naming a protocol version). */
 function hasEnvelopeClaim(body: object): boolean {
   if (!('params' in body) || typeof body.params !== 'object' || body.params === null) return false;
@@ -43,7 +46,9 @@ export function singleToolCall(headers: IncomingHttpHeaders, body: unknown): JSO
     return undefined;
   }
   // The checks of the SDK's JSON-RPC request schema, without a zod parse of the whole body (the
-  // server parses the call's params itself).
+  // server parses the call's params itself). The schema is strict: a body with any other member is
+  // not a request to the server, which would never answer it, so the SDK's transport refuses it.
+  if (Object.keys(body).some((key) => !REQUEST_MEMBERS.has(key))) return undefined;
   const { jsonrpc, id, params } = body as { jsonrpc?: unknown; id?: unknown; params?: unknown };
   const validId = typeof id === 'string' || (typeof id === 'number' && Number.isInteger(id));
   const validParams = params === undefined || (typeof params === 'object' && params !== null && !Array.isArray(params));
