@@ -22,10 +22,11 @@ import {
 } from '@mmw/core';
 import { setLimitHeaders } from './limit-headers.ts';
 import { isDatabaseReady, type Db } from '@mmw/db';
+import { answerLoneToolCall } from './lone-tool-call.ts';
 import { singleToolCall, ToolCallTransport } from './one-call-transport.ts';
 import { describeError } from './safe-log.ts';
 import { registerSessionUpload } from './session-upload-route.ts';
-import { registerMemoryTools, type ToolContext } from './tools.ts';
+import { memoryTools, registerMemoryTools, type ToolContext } from './tools.ts';
 
 export interface McpAppOptions {
   db: Db;
@@ -142,13 +143,16 @@ export async function buildMcpApp(options: McpAppOptions): Promise<FastifyInstan
       { jsonSchemaValidator, cacheHints: { 'tools/list': LIST_CACHE, 'server/discover': LIST_CACHE } },
     );
 
-  // Lone tool calls, nearly every request, are answered by one server built here with its tools:
-  // it keeps no state of a client's, so any replica still answers any request (decision 0016). It
-  // is never closed: it holds no socket and no timer, and closing it would abort the calls still
-  // in flight while the app closes.
+  // The tools, built once: every server below registers them, and lone tool calls run them directly.
+  const tools = memoryTools(options.service);
+
+  // Lone tool calls (nearly every request) are run directly by answerLoneToolCall; those it leaves
+  // to the SDK go to one server built here with its tools: it keeps no state of a client's, so any
+  // replica still answers any request (decision 0016). It is never closed: it holds no socket and
+  // no timer, and closing it would abort the calls still in flight while the app closes.
   const toolCalls = new ToolCallTransport<ToolContext>();
   const toolServer = newServer();
-  registerMemoryTools(toolServer, options.service, (extra) => toolCalls.contextOf(extra.mcpReq.id));
+  registerMemoryTools(toolServer, tools, (extra) => toolCalls.contextOf(extra.mcpReq.id));
   await toolServer.connect(toolCalls);
 
   // Requests of the 2026-07-28 revision go to the SDK's handler (server/discover, the per-request
@@ -161,7 +165,7 @@ export async function buildMcpApp(options: McpAppOptions): Promise<FastifyInstan
     ({ requestInfo }) => {
       const server = newServer();
       const context = requestInfo === undefined ? undefined : contexts.get(requestInfo);
-      registerMemoryTools(server, options.service, (extra) =>
+      registerMemoryTools(server, tools, (extra) =>
         extra.http?.req === undefined ? context : (contexts.get(extra.http.req) ?? context),
       );
       return server;
@@ -176,7 +180,7 @@ export async function buildMcpApp(options: McpAppOptions): Promise<FastifyInstan
   /** A 2025-era request: a server and a stateless transport of its own, answering in JSON. */
   const answerLegacy = async (web: Request, body: unknown, context: ToolContext): Promise<Response> => {
     const server = newServer();
-    registerMemoryTools(server, options.service, () => context);
+    registerMemoryTools(server, tools, () => context);
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: undefined,
       enableJsonResponse: true,
@@ -270,7 +274,8 @@ export async function buildMcpApp(options: McpAppOptions): Promise<FastifyInstan
       };
       const toolCall = singleToolCall(request.headers, request.body);
       if (toolCall !== undefined) {
-        const answer = await toolCalls.call(toolCall, context);
+        const answer =
+          (await answerLoneToolCall(tools, toolCall, context)) ?? (await toolCalls.call(toolCall, context));
         if (context.overloaded) return protocolError(reply, context.overloaded);
         return reply.type('application/json').send(JSON.stringify(answer));
       }

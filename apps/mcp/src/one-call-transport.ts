@@ -56,11 +56,12 @@ export function singleToolCall(headers: IncomingHttpHeaders, body: unknown): JSO
 }
 
 /**
- * The transport of the one server, built once, that answers lone tool calls (checked by
- * singleToolCall): the server's response to a call is the HTTP response's JSON body. It does for a
- * lone tool call what the SDK's web-standard transport does in its stateless JSON mode, without a web
- * Request and Response around it (docs/decisions/0014-one-call-transport.md), and without a server and
- * its tool built for each request (0016). Clients number their requests on their own (most send id
+ * The transport of the one server, built once, that answers the lone tool calls (checked by
+ * singleToolCall) which answerLoneToolCall leaves to the SDK: the server's response to a call is the
+ * HTTP response's JSON body. It does for a lone tool call what the SDK's web-standard transport does
+ * in its stateless JSON mode, without a web Request and Response around it
+ * (docs/decisions/0014-one-call-transport.md), and without a server and its tool built for each
+ * request (0016). Clients number their requests on their own (most send id
  * 1), so each call is delivered under an id of this transport's, and its response goes back under the
  * id it was sent with; what the tool needs of its request is kept under that id until it is answered.
  */
