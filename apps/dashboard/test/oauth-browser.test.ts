@@ -2,12 +2,16 @@ import { auth, UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.j
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { describe, expect, it } from 'vitest';
-import { screenshots, useBrowser } from './browser-fixture.ts';
+import { expectAccessible, expectNoSidewaysScroll, screenshots, useBrowser } from './browser-fixture.ts';
 import { organizationWith, PASSWORD, useDashboard } from './fixtures.ts';
 import { MemoryProvider, postForm, rawToolCall } from './oauth-support.ts';
 
 const f = useDashboard();
 const chromium = useBrowser();
+const viewports = [
+  { name: 'desktop', width: 1440, height: 900 },
+  { name: 'phone', width: 390, height: 844 },
+] as const;
 
 async function connect(mcpUrl: string, provider: MemoryProvider): Promise<Client> {
   const client = new Client({ name: 'connector', version: '1.0.0' });
@@ -15,9 +19,10 @@ async function connect(mcpUrl: string, provider: MemoryProvider): Promise<Client
   return client;
 }
 
-describe('a connector through OAuth, in a real browser', () => {
+describe.each(viewports)('a connector through OAuth, in a real browser at $width px', (viewport) => {
   it('signs in, consents, gets a code and tokens, calls a tool, refreshes, is revoked and then refused', async () => {
-    const org = await organizationWith(f, 'oauth-browser');
+    const orgName = `oauth-browser-${viewport.name}`;
+    const org = await organizationWith(f, orgName);
     const callback = 'http://127.0.0.1:9/callback';
     const provider = new MemoryProvider(callback);
 
@@ -30,7 +35,7 @@ describe('a connector through OAuth, in a real browser', () => {
     expect(authorizationUrl.searchParams.get('code_challenge_method')).toBe('S256');
     expect(authorizationUrl.searchParams.get('resource')).toBe(f.mcp.url);
 
-    const context = await chromium.browser.newContext({ viewport: { width: 1280, height: 820 } });
+    const context = await chromium.browser.newContext({ viewport });
     const page = await context.newPage();
     page.setDefaultTimeout(15_000);
     let redirected: URL | undefined;
@@ -44,9 +49,11 @@ describe('a connector through OAuth, in a real browser', () => {
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByRole('heading', { name: 'Connect Test connector to MMW' }).waitFor();
     await page.getByText('remember new records and forget records').waitFor();
-    await page.getByLabel('Organization').selectOption({ label: 'oauth-browser' });
+    await page.getByLabel('Organization').selectOption({ label: orgName });
     await page.getByLabel('Project').selectOption(org.projectId);
-    await page.screenshot({ path: `${screenshots}oauth-consent.png`, fullPage: true });
+    await expectAccessible(page);
+    await expectNoSidewaysScroll(page);
+    if (viewport.name === 'desktop') await page.screenshot({ path: `${screenshots}oauth-consent.png`, fullPage: true });
     await page.getByRole('button', { name: 'Allow' }).click();
     await page.waitForURL(`${callback}**`);
     if (redirected === undefined) throw new Error('the browser was not sent back');
@@ -80,7 +87,9 @@ describe('a connector through OAuth, in a real browser', () => {
     await page.goto(`${f.url}/a/${org.accountId}/keys`);
     await page.getByRole('heading', { name: 'Connected clients' }).waitFor();
     await page.getByRole('cell', { name: /Test connector/ }).waitFor();
-    await page.screenshot({ path: `${screenshots}oauth-connected-clients.png`, fullPage: true });
+    await expectAccessible(page);
+    await expectNoSidewaysScroll(page);
+    if (viewport.name === 'desktop') await page.screenshot({ path: `${screenshots}oauth-connected-clients.png`, fullPage: true });
 
     // RFC 7009 revocation by the client: the next call is refused.
     const clientId = provider.clientInformation()?.client_id ?? '';

@@ -1,11 +1,15 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { screenshots, useBrowser } from './browser-fixture.ts';
+import { expectAccessible, expectNoSidewaysScroll, screenshots, useBrowser } from './browser-fixture.ts';
 import { PASSWORD, uniqueEmail, useDashboard } from './fixtures.ts';
 import { totpCode } from './totp.ts';
 
 const f = useDashboard();
 const chromium = useBrowser();
+const viewports = [
+  { name: 'desktop', width: 1440, height: 900 },
+  { name: 'phone', width: 390, height: 844 },
+] as const;
 
 async function signOut(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Sign out' }).first().click();
@@ -24,9 +28,9 @@ async function enterCode(page: Page, code: string): Promise<void> {
   await page.getByRole('button', { name: 'Verify' }).click();
 }
 
-describe('two-factor sign-in in the web UI', () => {
-  it('enrols with the QR key, signs in with a code, and takes a recovery code once', async () => {
-    const context = await chromium.browser.newContext({ viewport: { width: 1280, height: 820 } });
+describe.each(viewports)('two-factor sign-in in the web UI at $width px', (viewport) => {
+  it('enrols with the QR key, signs in with a code, and takes a recovery code once, accessibly', async () => {
+    const context = await chromium.browser.newContext({ viewport });
     const page = await context.newPage();
     page.setDefaultTimeout(15_000);
     const email = uniqueEmail('tess');
@@ -42,7 +46,10 @@ describe('two-factor sign-in in the web UI', () => {
     const secret = ((await page.getByTestId('totp-secret').textContent()) ?? '').trim();
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
     await page.getByRole('img', { name: 'QR code for your authenticator app' }).waitFor();
-    await page.screenshot({ path: `${screenshots}two-factor-enrol.png`, fullPage: true, mask: [page.getByTestId('totp-secret'), page.getByRole('img')] });
+    await expectAccessible(page);
+    await expectNoSidewaysScroll(page);
+    if (viewport.name === 'desktop')
+      await page.screenshot({ path: `${screenshots}two-factor-enrol.png`, fullPage: true, mask: [page.getByTestId('totp-secret'), page.getByRole('img')] });
     await page.getByLabel('Authenticator code').fill(totpCode(secret));
     await page.getByRole('button', { name: 'Confirm' }).click();
     const codes = ((await page.getByTestId('recovery-codes').textContent()) ?? '').trim().split('\n');
@@ -52,7 +59,9 @@ describe('two-factor sign-in in the web UI', () => {
 
     await signOut(page);
     await passwordStep(page, email);
-    await page.screenshot({ path: `${screenshots}two-factor-sign-in.png`, fullPage: true });
+    await expectAccessible(page);
+    await expectNoSidewaysScroll(page);
+    if (viewport.name === 'desktop') await page.screenshot({ path: `${screenshots}two-factor-sign-in.png`, fullPage: true });
     // The next step's code: the one confirming the enrolment is spent for its window.
     await enterCode(page, totpCode(secret, 1));
     await page.getByRole('heading', { name: 'Projects' }).waitFor();
@@ -68,6 +77,7 @@ describe('two-factor sign-in in the web UI', () => {
     await enterCode(page, recovery);
     await page.getByRole('alert').filter({ hasText: 'the code is not correct' }).waitFor();
     expect(await page.getByRole('heading', { name: 'Projects' }).count()).toBe(0);
+    await expectAccessible(page);
     await context.close();
   });
 });
