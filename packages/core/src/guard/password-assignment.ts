@@ -3,7 +3,7 @@
  * `"token": "..."`. Only the value is redacted, and only when it looks like a real secret: long
  * enough, random enough (an entropy floor), and not a placeholder, path, identifier or prose.
  */
-import type { SecretFinding } from './secret-finding.ts';
+import { trimEnd, trimStart, type SecretFinding } from './secret-finding.ts';
 
 /**
  * A secret-named key followed by an assignment: the keyword ends the key ("DB_PASSWORD=",
@@ -20,6 +20,8 @@ const PLACEHOLDER =
 /** `os.environ`, `settings.API_KEY`, `env.TOKEN`: code that reads a secret, not the secret. */
 const DOTTED_IDENTIFIER = /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+$/;
 const PATH = /^(?:~?\/|\.{1,2}\/|[A-Za-z]:\\)/;
+/** A URL, an email address or a handle: where something goes, not the secret. */
+const ADDRESS = /^(?:[a-z][a-z0-9+.-]{1,20}:\/\/|@|[^@\s]{1,64}@[^@\s]{1,200}\.[a-z]{2,}$)/i;
 
 const MIN_LENGTH = 6;
 const ENTROPY_FLOOR = 2.5;
@@ -52,7 +54,7 @@ function isProse(value: string): boolean {
 export function looksLikeSecretValue(value: string): boolean {
   const trimmed = value.trim();
   if (trimmed.length < MIN_LENGTH) return false;
-  if (PLACEHOLDER.test(trimmed) || DOTTED_IDENTIFIER.test(trimmed) || PATH.test(trimmed)) return false;
+  if (PLACEHOLDER.test(trimmed) || DOTTED_IDENTIFIER.test(trimmed) || PATH.test(trimmed) || ADDRESS.test(trimmed)) return false;
   if (isProse(trimmed)) return false;
   const entropy = shannonEntropy(trimmed);
   if (entropy < ENTROPY_FLOOR) return false;
@@ -60,18 +62,61 @@ export function looksLikeSecretValue(value: string): boolean {
   return trimmed.length >= SINGLE_CLASS_MIN_LENGTH && entropy >= SINGLE_CLASS_ENTROPY_FLOOR;
 }
 
-/** A password stated in prose: "the prod database password is …", "pw is …", "password for db: …". */
-const PROSE_PASSWORD =
-  /\b(?:password|passwd|passphrase|pw|pwd)(?: (?:for|of|on) [^\s.,;:]{1,40})?(?: is now| is| was|[ \t]?:)[ \t]+["'`]?([^\s"'`,;]{6,200})/gi;
+/**
+ * A secret named in prose, then stated a few words later: "the prod database password is …", "pw is
+ * …", "the passphrase for the signing key is …", "I set the admin password to …", "das Passwort für
+ * den Server ist …". The words after the name are read one by one (no pattern spans them): after each
+ * connecting word, the next word is a candidate, kept only if it looks like a secret.
+ */
+const SECRET_NAME =
+  /(?<![\p{L}\p{N}_])(?:pass(?:words?|wd|phrase|code)|pw|pwd|secret(?: access)?(?: key)?|(?:api|access|private|signing|deploy) key|token|passwort|kennwort|mot de passe|contraseña|clave|senha|пароль|wachtwoord|parola d'ordine|hasło|şifre|密码|口令|パスワード|비밀번호)(?![\p{L}\p{N}_])/giu;
+const CONNECTOR = new Set([
+  'is', 'was', 'are', 'to', 'as', '=', ':', '-', '—', '->', 'now', 'ist', 'lautet', 'war', 'est', 'es', 'era', 'é',
+  'è', 'são', 'это', 'jest', 'wynosi', '是', '为', '為', 'は',
+]);
+/** How many words after the name a connector may come. */
+const WORDS_AFTER_NAME = 8;
+const WORD = /\S+/g;
+
+function proseSecrets(text: string, into: SecretFinding[]): void {
+  for (const name of text.matchAll(SECRET_NAME)) {
+    const from = name.index + name[0].length;
+    const sentence = text.slice(from, from + 200);
+    const end = sentence.search(/[\n]|[.!?](?:\s|$)/);
+    const words = [...(end === -1 ? sentence : sentence.slice(0, end + 1)).matchAll(WORD)].slice(0, WORDS_AFTER_NAME + 1);
+    for (let k = 0; k < words.length - 1; k += 1) {
+      const word = words[k]?.[0] ?? '';
+      if (!CONNECTOR.has(word.toLowerCase()) && !word.endsWith(':')) continue;
+      const candidate = words[k + 1];
+      const value = trimEnd(trimStart(candidate?.[0] ?? '', '"\'`«“'), '"\'`»”.,;:!?)>]');
+      if (candidate === undefined || !looksLikeSecretValue(value)) continue;
+      const start = from + candidate.index + candidate[0].indexOf(value);
+      into.push({ start, end: start + value.length, kind: 'password-assignment', source: 'generic' });
+      break;
+    }
+  }
+}
+
+/** A password on a command line: `mysql -u root -pSECRET`, `sshpass -p SECRET`, `redis-cli -a SECRET`. */
+const COMMAND_PASSWORD =
+  /\b(?:(?:mysql|mysqldump|mysqladmin|mariadb)\b[^\n|;&]{0,120}? -p|sshpass -p |redis-cli\b[^\n|;&]{0,120}? -a )([^\s'"`;|&]{6,200})/g;
+/** Credentials as a pair: "staging creds: deploy / …", "admin login: root / …". */
+const CREDENTIAL_PAIR =
+  /\b(?:creds|credentials|login|logins|user(?:name)?\/pass(?:word)?|account)\b[^\n:]{0,40}:[ \t]*[^\s/]{1,64}[ \t]*\/[ \t]*([^\s,;'"`]{6,200})/gi;
+
+function pairedSecrets(text: string, into: SecretFinding[]): void {
+  for (const pattern of [COMMAND_PASSWORD, CREDENTIAL_PAIR]) {
+    for (const match of text.matchAll(pattern)) {
+      const value = trimEnd(match[1] ?? '', '.,;:!?)');
+      if (!looksLikeSecretValue(value)) continue;
+      const start = match.index + match[0].length - (match[1] ?? '').length;
+      into.push({ start, end: start + value.length, kind: 'password-assignment', source: 'generic' });
+    }
+  }
+}
 
 export function findPasswordAssignments(text: string): SecretFinding[] {
   const findings: SecretFinding[] = [];
-  for (const match of text.matchAll(PROSE_PASSWORD)) {
-    const value = (match[1] ?? '').replace(/[.!?)]$/, '');
-    if (!looksLikeSecretValue(value)) continue;
-    const start = match.index + match[0].length - (match[1] ?? '').length;
-    findings.push({ start, end: start + value.length, kind: 'password-assignment', source: 'generic' });
-  }
   for (const match of text.matchAll(KEY_AND_CONNECTOR)) {
     VALUE.lastIndex = (match.index ?? 0) + match[0].length;
     const value = VALUE.exec(text);
@@ -79,6 +124,15 @@ export function findPasswordAssignments(text: string): SecretFinding[] {
     if (value === null || literal === undefined || !looksLikeSecretValue(literal)) continue;
     const start = value.index + value[0].indexOf(literal);
     findings.push({ start, end: start + literal.length, kind: 'password-assignment', source: 'generic' });
+  }
+  const stated: SecretFinding[] = [];
+  proseSecrets(text, stated);
+  pairedSecrets(text, stated);
+  const starts = new Set(findings.map((finding) => finding.start));
+  for (const finding of stated) {
+    if (starts.has(finding.start)) continue;
+    starts.add(finding.start);
+    findings.push(finding);
   }
   return findings;
 }

@@ -5,7 +5,7 @@
  * truncated PEM blocks). A prefix like `sk-ant-` is unambiguous: redacting a near-miss is cheaper
  * than storing a real key.
  */
-import type { SecretFinding } from './secret-finding.ts';
+import { trimEnd, type SecretFinding } from './secret-finding.ts';
 
 interface PatternRule {
   readonly kind: string;
@@ -125,6 +125,88 @@ const SPECIFIC_RULES: readonly PatternRule[] = [
 ];
 
 /**
+ * Tokens that announce themselves by a vendor prefix (the prefixes public secret scanners list), each
+ * with the shortest body a real token has. One pattern finds them all; the table decides the rest.
+ */
+const PREFIXED_TOKENS: Readonly<Record<string, { readonly kind: string; readonly body: number }>> = {
+  'dop_v1_': { kind: 'digitalocean-token', body: 40 },
+  'doo_v1_': { kind: 'digitalocean-token', body: 40 },
+  'dor_v1_': { kind: 'digitalocean-token', body: 40 },
+  'pypi-': { kind: 'pypi-token', body: 50 },
+  'hvs.': { kind: 'vault-token', body: 24 },
+  'hvb.': { kind: 'vault-token', body: 24 },
+  'hvr.': { kind: 'vault-token', body: 24 },
+  'glsa_': { kind: 'grafana-token', body: 32 },
+  'glc_': { kind: 'grafana-token', body: 32 },
+  'sntrys_': { kind: 'sentry-token', body: 32 },
+  'sntryu_': { kind: 'sentry-token', body: 32 },
+  'NRAK-': { kind: 'newrelic-key', body: 20 },
+  'NRJS-': { kind: 'newrelic-key', body: 16 },
+  'NRII-': { kind: 'newrelic-key', body: 20 },
+  'shpat_': { kind: 'shopify-token', body: 32 },
+  'shpss_': { kind: 'shopify-token', body: 32 },
+  'shpca_': { kind: 'shopify-token', body: 32 },
+  'shppa_': { kind: 'shopify-token', body: 32 },
+  'lin_api_': { kind: 'linear-key', body: 32 },
+  'PMAK-': { kind: 'postman-key', body: 24 },
+  'ATATT3': { kind: 'atlassian-token', body: 32 },
+  'dckr_pat_': { kind: 'docker-token', body: 20 },
+  'sk-or-v1-': { kind: 'openrouter-key', body: 32 },
+  'gsk_': { kind: 'groq-key', body: 32 },
+  'r8_': { kind: 'replicate-token', body: 30 },
+  'pcsk_': { kind: 'pinecone-key', body: 32 },
+  'figd_': { kind: 'figma-token', body: 30 },
+  'xai-': { kind: 'xai-key', body: 40 },
+  'nvapi-': { kind: 'nvidia-key', body: 40 },
+  'AGE-SECRET-KEY-1': { kind: 'age-key', body: 40 },
+  'rubygems_': { kind: 'rubygems-key', body: 40 },
+  'pul-': { kind: 'pulumi-token', body: 40 },
+  'dp.st.': { kind: 'doppler-token', body: 32 },
+  'dp.pt.': { kind: 'doppler-token', body: 32 },
+  'dp.ct.': { kind: 'doppler-token', body: 32 },
+  'dp.sa.': { kind: 'doppler-token', body: 32 },
+  'ya29.': { kind: 'google-oauth-token', body: 30 },
+  'sq0atp-': { kind: 'square-token', body: 22 },
+  'sq0csp-': { kind: 'square-token', body: 40 },
+  'xapp-': { kind: 'slack-token', body: 30 },
+  'rzp_live_': { kind: 'razorpay-key', body: 14 },
+  'rzp_test_': { kind: 'razorpay-key', body: 14 },
+  'dt0c01.': { kind: 'dynatrace-token', body: 40 },
+  'ntn_': { kind: 'notion-token', body: 30 },
+  'xkeysib-': { kind: 'brevo-key', body: 40 },
+  'FLWSECK-': { kind: 'flutterwave-key', body: 30 },
+  'AKCp': { kind: 'jfrog-key', body: 60 },
+  'dapi': { kind: 'databricks-token', body: 32 },
+  'gldt-': { kind: 'gitlab-token', body: 20 },
+  'glrt-': { kind: 'gitlab-token', body: 20 },
+  'glptt-': { kind: 'gitlab-token', body: 20 },
+  'glcbt-': { kind: 'gitlab-token', body: 20 },
+  'tskey-': { kind: 'tailscale-key', body: 20 },
+  'api_org_': { kind: 'huggingface-token', body: 30 },
+};
+
+/**
+ * Every prefix that marks a token (a `.` in a prefix matches any character here; the table lookup
+ * after a match is exact). The split-token joiner reads the same pattern.
+ */
+export const TOKEN_PREFIX = new RegExp(
+  `(?<![A-Za-z0-9_.-])(?:${Object.keys(PREFIXED_TOKENS).join('|')}|gh[pousr]_|github_pat_|glpat-|hf_|sk-|xox[abposr]-|npm_|[sr]k_(?:live|test)_|whsec_)`,
+  'g',
+);
+
+const PREFIXED_TOKEN = new RegExp(`(?<![A-Za-z0-9_.-])(${Object.keys(PREFIXED_TOKENS).join('|')})([A-Za-z0-9_+=.-]{14,400})`, 'g');
+
+function collectPrefixedTokens(text: string, into: SecretFinding[]): void {
+  for (const match of text.matchAll(PREFIXED_TOKEN)) {
+    const [, prefix = '', rawBody = ''] = match;
+    const body = trimEnd(rawBody, '.=-');
+    const rule = PREFIXED_TOKENS[prefix];
+    if (rule === undefined || body.length < rule.body || !/[0-9]/.test(body)) continue;
+    into.push({ start: match.index, end: match.index + prefix.length + body.length, kind: rule.kind, source: 'specific' });
+  }
+}
+
+/**
  * user:password@ in any scheme; http-like schemes are basic auth, the rest connection strings.
  * Matched at "://" with the scheme captured behind it.
  */
@@ -151,6 +233,7 @@ function collect(text: string, rule: PatternRule, into: SecretFinding[]): void {
 export function findSpecificSecrets(text: string): SecretFinding[] {
   const findings: SecretFinding[] = [];
   for (const rule of SPECIFIC_RULES) collect(text, rule, findings);
+  collectPrefixedTokens(text, findings);
   for (const match of text.includes('://') ? text.matchAll(URL_CREDENTIALS) : []) {
     const [whole, scheme = '', password = ''] = match;
     if (PLACEHOLDER_PASSWORD.test(password)) continue;

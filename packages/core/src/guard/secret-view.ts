@@ -5,6 +5,7 @@
  * remembers where it came from, so a secret found in the view is redacted in the original.
  */
 import { foldConfusable, INVISIBLE_CHAR } from './normalize.ts';
+import { TOKEN_PREFIX } from './secret-rules.ts';
 
 export interface SecretView {
   readonly text: string;
@@ -32,11 +33,17 @@ export function secretView(original: string): SecretView {
     const char = String.fromCodePoint(code);
     const next = i + char.length;
     if (char === '%' && HEX.test(original.slice(i + 1, i + 3))) {
-      const byte = parseInt(original.slice(i + 1, i + 3), 16);
+      let end = i + 3;
+      let byte = parseInt(original.slice(i + 1, i + 3), 16);
+      // Encoded again (`%255F`): the escaped `%` and the two hex digits after it are one escape.
+      while (byte === 0x25 && HEX.test(original.slice(end, end + 2))) {
+        byte = parseInt(original.slice(end, end + 2), 16);
+        end += 2;
+      }
       // Only printable ASCII is decoded: enough for `sk%5Flive` and a URL-encoded token.
       if (byte >= 0x20 && byte < 0x7f) {
-        emit(String.fromCharCode(byte), i, i + 3);
-        i += 3;
+        emit(String.fromCharCode(byte), i, end);
+        i = end;
         continue;
       }
     }
@@ -56,10 +63,12 @@ export function viewDiffers(original: string, view: SecretView): boolean {
 }
 
 /**
- * Tokens with a known prefix split by single spaces or hyphens ("ghp_ABCD EFGH-IJKL …"): the view
- * with those separators dropped, offsets kept. Only runs after a prefix, so prose is left alone.
+ * Tokens with a known prefix split by single spaces, hyphens or line breaks ("ghp_ABCD EFGH-IJKL …"):
+ * the view with those separators dropped, offsets kept. Only runs after a prefix, so prose is left
+ * alone.
  */
-const SPLIT_PREFIX = /(?<![A-Za-z0-9])(?:gh[pousr]_|github_pat_|glpat-|hf_|sk-|xox[abposr]-|npm_)/g;
+const SPLIT_PREFIX = TOKEN_PREFIX;
+const SEPARATOR = /[ \n-]|\r\n/y;
 const TOKEN_CHAR = /[A-Za-z0-9_]/;
 
 export function joinSplitTokens(view: SecretView): SecretView {
@@ -70,9 +79,12 @@ export function joinSplitTokens(view: SecretView): SecretView {
     let at = match.index + match[0].length;
     while (at < view.text.length) {
       const char = view.text[at] ?? '';
-      if (TOKEN_CHAR.test(char)) at += 1;
-      else if ((char === ' ' || char === '-') && isTokenPiece(view.text, at + 1)) drop.add(at++);
-      else break;
+      SEPARATOR.lastIndex = at;
+      const separator = TOKEN_CHAR.test(char) ? null : SEPARATOR.exec(view.text)?.[0];
+      if (separator === null) at += 1;
+      else if (separator !== undefined && isTokenPiece(view.text, at + separator.length)) {
+        for (let k = 0; k < separator.length; k += 1) drop.add(at++);
+      } else break;
     }
   }
   if (drop.size === 0) return view;

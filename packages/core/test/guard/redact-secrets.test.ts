@@ -100,6 +100,41 @@ describe('password assignments', () => {
       'tr0ub4dor&3',
     ]);
   });
+  it('reads a secret stated a few words after its name, in prose and on a command line', () => {
+    const value = 'Kd8x9f2c4e1a';
+    const texts = [
+      `the passphrase for the signing key is ${value}.`,
+      `I set the grafana admin password to ${value} after the reset`,
+      `das Passwort für den Staging-Server ist ${value}`,
+      `mysql -h db01 -u root -p${value} shop`,
+      `staging creds: deploy / ${value}`,
+    ];
+    for (const text of texts) {
+      expect(findPasswordAssignments(text).map((finding) => text.slice(finding.start, finding.end)), text).toEqual([value]);
+    }
+  });
+
+  it('leaves prose about secrets alone', () => {
+    const texts = [
+      'the token is valid for 24 hours.',
+      'the password policy is: at least 12 characters',
+      'Email the session token to backup@example.com every night',
+      'the api key lives in https://vault.example.com/ui/keys',
+      'rotate the password to the staging database every quarter',
+      'mysql -u root -p shop',
+      'creds: see the Engineering vault in 1Password',
+    ];
+    for (const text of texts) expect(findPasswordAssignments(text), text).toEqual([]);
+  });
+});
+
+describe('tokens known by their prefix', () => {
+  it('finds them whole, without a trailing full stop, and not a word that shares the prefix', () => {
+    const token = fake('dop_v1_', 71);
+    const text = `doctl uses ${token}. The pypi-project-name is not one.`;
+    const found = findSpecificSecrets(text).map((finding) => [finding.kind, text.slice(finding.start, finding.end)]);
+    expect(found).toEqual([['digitalocean-token', token]]);
+  });
 });
 
 describe('redactSecrets', () => {
