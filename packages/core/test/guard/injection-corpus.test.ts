@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { detectPlantedInstruction } from '../../src/guard/planted-instructions.ts';
 import { type CorpusEntry, loadInjectionCorpus } from './fixtures/injection-corpus.ts';
@@ -5,7 +6,8 @@ import { type CorpusEntry, loadInjectionCorpus } from './fixtures/injection-corp
 /**
  * This corpus was written with the old phrase rules (and tuned on); the fitted model never saw it,
  * so it is a held-out check. The floors sit just under the figures measured with the behaviour signals
- * of issue 21 (72.4% detection, 6.5% false positives; 68.8% and 6.5% before them): a regression guard, not the Guard's target, which is
+ * of issue 21 (71.8% detection, 7.0% false positives now; 72.4% and 6.5% before its third round, 68.8%
+ * and 6.5% before them): a regression guard, not the Guard's target, which is
  * measured per held-out style in injection-held-out.test.ts.
  */
 const MIN_DETECTION = 0.71;
@@ -52,5 +54,23 @@ describe('planted-instruction corpus', () => {
 
     expect(detection).toBeGreaterThanOrEqual(MIN_DETECTION);
     expect(falsePositives).toBeLessThanOrEqual(MAX_FALSE_POSITIVES);
+  });
+});
+
+/**
+ * Twenty attacks and twenty look-alikes written during the third round of issue 21, judged before
+ * and after it (16 and 1 both times) and never used to change anything: the floor keeps that figure.
+ */
+describe('planted instructions written later', () => {
+  const set = JSON.parse(readFileSync(new URL('./fixtures/written-later.json', import.meta.url), 'utf8')) as {
+    attack: string[];
+    legit: string[];
+  };
+
+  it('refuses at least 16 of the 20 attacks and at most 1 of the 20 look-alikes', () => {
+    const refused = (texts: string[]) => texts.filter((text) => detectPlantedInstruction(text) !== null).length;
+    console.log(`written later: ${refused(set.attack)}/20 attacks refused, ${refused(set.legit)}/20 look-alikes refused`);
+    expect(refused(set.attack)).toBeGreaterThanOrEqual(16);
+    expect(refused(set.legit)).toBeLessThanOrEqual(1);
   });
 });

@@ -83,7 +83,11 @@ const NGRAM_VALUE = 0.5;
 /** Signals that describe the text itself (it quotes, it discusses), wherever they are found. */
 const REPORTED: ReadonlySet<SignalName> = new Set(['quoted', 'discussion']);
 
-export function featuresOf(text: string): Features {
+/**
+ * `unseen`: the text is what a person reading the record does not see (its hidden parts, its decoded
+ * payloads). Nobody hides a note for people, so it addresses the machine that reads it: the AI reader.
+ */
+export function featuresOf(text: string, unseen = false): Features {
   const lowered = text.toLowerCase();
   const hits = new Map<number, number>();
   const anywhere = signalsIn(lowered);
@@ -108,7 +112,7 @@ export function featuresOf(text: string): Features {
   if ((outside.has('trigger') || outside.has('future')) && outside.has('tellUser')) hits.set(SIGNAL_NAMES.length + 1, 1);
   // A planted answer addresses whoever answers the user later: the AI reader.
   const planted = hits.has(SIGNAL_NAMES.length + 1);
-  const addressed = planted || outside.has('aiAddress') || outside.has('youMust') || outside.has('aiObliged');
+  const addressed = unseen || planted || outside.has('aiAddress') || outside.has('youMust') || outside.has('aiObliged');
   let behaviours = 0;
   DIRECTED.forEach((name, index) => {
     if (!outside.has(name)) return;

@@ -57,7 +57,7 @@ export interface WindowScore {
   readonly features: Features;
 }
 
-export function scoreWindow(model: FittedModel, text: string): WindowScore {
-  const features = featuresOf(text);
+export function scoreWindow(model: FittedModel, text: string, unseen = false): WindowScore {
+  const features = featuresOf(text, unseen);
   return { score: sigmoid(model.bias + dot(model.weights, features)), features };
 }

@@ -51,6 +51,9 @@ function viewsOf(text: string): Array<{ view: View; text: string }> {
   return views;
 }
 
+/** Views a person reading the record does not see. */
+const isUnseen = (view: View): boolean => view === 'hidden';
+
 function windowsOf(text: string): string[] {
   if (text.length <= WINDOW) return [text];
   const windows: string[] = [];
@@ -63,7 +66,7 @@ function windowsOf(text: string): string[] {
 
 /** The windows of every view, as the model sees them; the fit uses the same. */
 export function windowFeatures(text: string): Features[] {
-  return viewsOf(text).flatMap((view) => windowsOf(view.text).map((window) => featuresOf(window)));
+  return viewsOf(text).flatMap((view) => windowsOf(view.text).map((window) => featuresOf(window, isUnseen(view.view))));
 }
 
 /** When several views refuse, the reason names the first of these: how the instruction was hidden. */
@@ -74,7 +77,7 @@ export function judgeInjection(text: string, model: FittedModel = committedModel
   const best = new Map<View, { score: number; features: Features }>();
   for (const view of viewsOf(text)) {
     for (const window of windowsOf(view.text)) {
-      const scored = scoreWindow(model, window);
+      const scored = scoreWindow(model, window, isUnseen(view.view));
       if (scored.score > (best.get(view.view)?.score ?? -1)) best.set(view.view, scored);
     }
   }
