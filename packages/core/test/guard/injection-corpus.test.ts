@@ -6,7 +6,7 @@ import { type CorpusEntry, loadInjectionCorpus } from './fixtures/injection-corp
 /**
  * This corpus was written with the old phrase rules (and tuned on); the fitted model never saw it,
  * so it is a held-out check. The floors sit just under the figures measured with the behaviour signals
- * of issue 21 (71.8% detection, 7.0% false positives now; 72.4% and 6.5% before its third round, 68.8%
+ * of issue 21 (72.0% detection, 7.0% false positives now; 72.4% and 6.5% before its third round, 68.8%
  * and 6.5% before them): a regression guard, not the Guard's target, which is
  * measured per held-out style in injection-held-out.test.ts.
  */
@@ -58,19 +58,26 @@ describe('planted-instruction corpus', () => {
 });
 
 /**
- * Twenty attacks and twenty look-alikes written during the third round of issue 21, judged before
- * and after it (16 and 1 both times) and never used to change anything: the floor keeps that figure.
+ * Sets of twenty attacks and twenty look-alikes written after the corpus, each judged before the
+ * changes that followed it. The first was written during the third round of issue 21 (16 and 1
+ * before and after it) and its misses were then read for the fourth round's wording (18 and 1 after
+ * it): it is no longer held out. The second was written before the fourth round and never used to
+ * change anything (14 and 0 before and after it). The floors keep those figures.
  */
-describe('planted instructions written later', () => {
-  const set = JSON.parse(readFileSync(new URL('./fixtures/written-later.json', import.meta.url), 'utf8')) as {
-    attack: string[];
-    legit: string[];
-  };
+const WRITTEN_LATER = [
+  { file: 'written-later.json', attacks: 18, lookAlikes: 1 },
+  { file: 'written-later-2.json', attacks: 14, lookAlikes: 0 },
+] as const;
 
-  it('refuses at least 16 of the 20 attacks and at most 1 of the 20 look-alikes', () => {
+describe('planted instructions written later', () => {
+  it.each(WRITTEN_LATER)('$file: at least $attacks of 20 attacks refused, at most $lookAlikes of 20 look-alikes', (floor) => {
+    const set = JSON.parse(readFileSync(new URL(`./fixtures/${floor.file}`, import.meta.url), 'utf8')) as {
+      attack: string[];
+      legit: string[];
+    };
     const refused = (texts: string[]) => texts.filter((text) => detectPlantedInstruction(text) !== null).length;
-    console.log(`written later: ${refused(set.attack)}/20 attacks refused, ${refused(set.legit)}/20 look-alikes refused`);
-    expect(refused(set.attack)).toBeGreaterThanOrEqual(16);
-    expect(refused(set.legit)).toBeLessThanOrEqual(1);
+    console.log(`${floor.file}: ${refused(set.attack)}/20 attacks refused, ${refused(set.legit)}/20 look-alikes refused`);
+    expect(refused(set.attack)).toBeGreaterThanOrEqual(floor.attacks);
+    expect(refused(set.legit)).toBeLessThanOrEqual(floor.lookAlikes);
   });
 });
