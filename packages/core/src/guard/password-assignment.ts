@@ -69,7 +69,7 @@ export function looksLikeSecretValue(value: string): boolean {
  * connecting word, the next word is a candidate, kept only if it looks like a secret.
  */
 const SECRET_NAME =
-  /(?<![\p{L}\p{N}_])(?:pass(?:words?|wd|phrase|code)|pw|pwd|secret(?: access)?(?: key)?|(?:api|access|private|signing|deploy) key|token|passwort|kennwort|mot de passe|contraseña|clave|senha|пароль|wachtwoord|parola d'ordine|hasło|şifre|密码|口令|パスワード|비밀번호)(?![\p{L}\p{N}_])/giu;
+  /(?<![\p{L}\p{N}_])(?:pass(?:words?|wd|phrase|code)|pw|pwd|secret(?: access)?(?: key)?|(?:api|access|private|signing|deploy) key|token|passwort|kennwort|mot de passe|contraseña|clave|senha|пароль|wachtwoord|parola d'ordine|hasło|şifre|密码|口令|パスワード|비밀번호)(?![\p{L}\p{N}_-])/giu;
 const CONNECTOR = new Set([
   'is', 'was', 'are', 'to', 'as', '=', ':', '-', '—', '->', 'now', 'ist', 'lautet', 'war', 'est', 'es', 'era', 'é',
   'è', 'são', 'это', 'jest', 'wynosi', '是', '为', '為', 'は',
@@ -78,28 +78,46 @@ const CONNECTOR = new Set([
 const WORDS_AFTER_NAME = 8;
 const WORD = /\S+/g;
 
+const QUOTE_PAIRS: Readonly<Record<string, string>> = { '"': '"', "'": "'", '`': '`', '“': '”', '«': '»' };
+
+/** The candidate at a word: the word itself, or the whole quotation it opens (a passphrase may hold spaces). */
+function candidateAt(clause: string, word: RegExpExecArray): { value: string; at: number } {
+  const close = QUOTE_PAIRS[word[0][0] ?? ''];
+  const end = close === undefined ? -1 : clause.indexOf(close, word.index + 1);
+  if (close !== undefined && end !== -1 && end - word.index <= 100) {
+    return { value: clause.slice(word.index + 1, end), at: word.index + 1 };
+  }
+  const value = trimEnd(trimStart(word[0], '"\'`«“'), '"\'`»”.,;:!?)>]');
+  return { value, at: word.index + word[0].indexOf(value) };
+}
+
 function proseSecrets(text: string, into: SecretFinding[]): void {
   for (const name of text.matchAll(SECRET_NAME)) {
     const from = name.index + name[0].length;
     const sentence = text.slice(from, from + 200);
     const end = sentence.search(/[\n]|[.!?](?:\s|$)/);
-    const words = [...(end === -1 ? sentence : sentence.slice(0, end + 1)).matchAll(WORD)].slice(0, WORDS_AFTER_NAME + 1);
-    for (let k = 0; k < words.length - 1; k += 1) {
-      const word = words[k]?.[0] ?? '';
-      if (!CONNECTOR.has(word.toLowerCase()) && !word.endsWith(':')) continue;
-      const candidate = words[k + 1];
-      const value = trimEnd(trimStart(candidate?.[0] ?? '', '"\'`«“'), '"\'`»”.,;:!?)>]');
-      if (candidate === undefined || !looksLikeSecretValue(value)) continue;
-      const start = from + candidate.index + candidate[0].indexOf(value);
-      into.push({ start, end: start + value.length, kind: 'password-assignment', source: 'generic' });
+    const clause = end === -1 ? sentence : sentence.slice(0, end + 1);
+    const words = [...clause.matchAll(WORD)].slice(0, WORDS_AFTER_NAME + 1);
+    // A candidate right after the name ("password Np5…"), or after a connecting word.
+    for (let k = 0; k < words.length; k += 1) {
+      const before = words[k - 1]?.[0];
+      const word = words[k];
+      if (word === undefined || (k === 0 && word.index === 0)) continue;
+      if (before !== undefined && !CONNECTOR.has(before.toLowerCase()) && !before.endsWith(':')) continue;
+      const candidate = candidateAt(clause, word);
+      if (!looksLikeSecretValue(candidate.value)) continue;
+      into.push({ start: from + candidate.at, end: from + candidate.at + candidate.value.length, kind: 'password-assignment', source: 'generic' });
       break;
     }
   }
 }
 
-/** A password on a command line: `mysql -u root -pSECRET`, `sshpass -p SECRET`, `redis-cli -a SECRET`. */
+/**
+ * A password on a command line: `mysql -u root -pSECRET`, `sshpass -p SECRET`, `redis-cli -a SECRET`,
+ * `docker login -u bot -p SECRET`.
+ */
 const COMMAND_PASSWORD =
-  /\b(?:(?:mysql|mysqldump|mysqladmin|mariadb)\b[^\n|;&]{0,120}? -p|sshpass -p |redis-cli\b[^\n|;&]{0,120}? -a )([^\s'"`;|&]{6,200})/g;
+  /\b(?:(?:mysql|mysqldump|mysqladmin|mariadb)\b[^\n|;&]{0,120}? -p|sshpass -p |redis-cli\b[^\n|;&]{0,120}? -a |(?:docker|podman|helm|oras) (?:registry )?login\b[^\n|;&]{0,120}? (?:-p|--password) )([^\s'"`;|&]{6,200})/g;
 /** Credentials as a pair: "staging creds: deploy / …", "admin login: root / …". */
 const CREDENTIAL_PAIR =
   /\b(?:creds|credentials|login|logins|user(?:name)?\/pass(?:word)?|account)\b[^\n:]{0,40}:[ \t]*[^\s/]{1,64}[ \t]*\/[ \t]*([^\s,;'"`]{6,200})/gi;

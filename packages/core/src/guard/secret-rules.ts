@@ -116,6 +116,23 @@ const SPECIFIC_RULES: readonly PatternRule[] = [
     pattern: /(?<![A-Za-z0-9])(?:akia|asia)[0-9a-z]{16}(?![A-Za-z0-9])/g,
   },
   {
+    // The base64 body of a private key pasted without its BEGIN line: DER of a sequence (`MII` and
+    // its length), then version 0 (`IBA`), which certificates and public keys do not have.
+    kind: 'private-key',
+    literal: 'MII',
+    pattern: /MII(?<=(?:^|[^A-Za-z0-9+/])MII)[A-Za-z0-9+/]{3}IBA[AD][A-Za-z0-9+/]{50,20000}={0,2}/g,
+  },
+  {
+    kind: 'discord-token',
+    literal: '.',
+    pattern: /(?<![A-Za-z0-9_-])[MNO][A-Za-z0-9_-]{23,27}\.[A-Za-z0-9_-]{6}\.[A-Za-z0-9_-]{27,40}(?![A-Za-z0-9_-])/g,
+  },
+  {
+    kind: 'mailgun-key',
+    literal: 'key-',
+    pattern: /key-(?<=(?:^|[^A-Za-z0-9_-])key-)[0-9a-f]{32}(?![A-Za-z0-9])/g,
+  },
+  {
     // A JWT whose payload is not a JSON object opening (`eyJ`): the header alone is enough to know it.
     kind: 'jwt',
     literal: 'eyJ',

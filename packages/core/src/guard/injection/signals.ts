@@ -53,7 +53,7 @@ export const SIGNALS = {
   /** Policy stated for AI readers: "assistants must", "the agent shall". */
   aiObliged: new RegExp(String.raw`\b(?:authori[sz]ed|allowed|permitted|cleared|instructed|autorizzato) (?:the |an? |any |all |l')?${AI} (?:to|a)\b|${AI}(?: [\p{L}-]{1,15}){0,2} (?:must|shall|should|is to|are to|may|can|are (?:cleared|required|allowed|permitted)|needs to|will)\b`, 'u'),
   /** Conversation turns and role markers at the start of a line. */
-  roleLine: /^[ \t>]*(?:#{1,4} ?)?\[?(?:system|developer|instruction|instructions|sys|admin|root)\]?(?: ?\([^)\n]{0,30}\))? ?:/m,
+  roleLine: /^[ \t>]*(?:#{1,4} ?)?\[?(?:system|developer|instruction|instructions|sys|admin|root)\]?(?: ?\([^)\n]{0,30}\))? ?:(?:[ \t]|$)/m,
   /** Headers that pretend to start a new prompt. */
   promptHeader: /^#{1,4} ?(?:instructions?|system|response|developer|input)(?: ?:)?[ \t]*$|^#{1,4} ?new instructions\b/m,
   /** Chat template tokens. */
