@@ -106,6 +106,8 @@ function proseSecrets(text: string, into: SecretFinding[]): void {
       if (before !== undefined && !CONNECTOR.has(before.toLowerCase()) && !before.endsWith(':')) continue;
       const candidate = candidateAt(clause, word);
       if (!looksLikeSecretValue(candidate.value)) continue;
+      // With no connecting word ("password Np5…"), only a value with both letters and digits.
+      if (before === undefined && !(/\d/.test(candidate.value) && /\p{L}/u.test(candidate.value))) continue;
       into.push({ start: from + candidate.at, end: from + candidate.at + candidate.value.length, kind: 'password-assignment', source: 'generic' });
       break;
     }
