@@ -189,18 +189,16 @@ export async function describeRecords(
   if (rows.length === 0) return [];
   const known = await loadSources(tx, caller, rows);
   const withKey = [...known.values()].filter((row) => row.factKey !== null).map((row) => row.id);
-  // Issued together, they queue on the transaction's connection and are written at once (the pool's
-  // pipeline mode): one round trip for the three.
-  const [conflicts, graph, names, visible] = await Promise.all([
-    conflictingIds(tx, caller, withKey),
-    loadGraph(
-      tx,
-      caller,
-      rows.map((row) => row.id),
-    ),
-    workspaceNames(tx, caller, rows, options.workspace),
-    visibleReferences(tx, caller, rows, known),
-  ]);
+  // One after another: a transaction's connection runs one statement at a time, and pg deprecates
+  // queueing a second on it while the first runs.
+  const conflicts = await conflictingIds(tx, caller, withKey);
+  const graph = await loadGraph(
+    tx,
+    caller,
+    rows.map((row) => row.id),
+  );
+  const names = await workspaceNames(tx, caller, rows, options.workspace);
+  const visible = await visibleReferences(tx, caller, rows, known);
   const own = new Map<string, RecordStatus>();
   const derivedFrom = new Map<string, readonly string[]>();
   for (const row of known.values()) {
