@@ -116,10 +116,10 @@ function proseSecrets(text: string, into: SecretFinding[]): void {
 
 /**
  * A password on a command line: `mysql -u root -pSECRET`, `sshpass -p SECRET`, `redis-cli -a SECRET`,
- * `docker login -u bot -p SECRET`.
+ * `docker login -u bot -p SECRET`, `curl -u user:SECRET`.
  */
 const COMMAND_PASSWORD =
-  /\b(?:(?:mysql|mysqldump|mysqladmin|mariadb)\b[^\n|;&]{0,120}? -p|sshpass -p |redis-cli\b[^\n|;&]{0,120}? -a |(?:docker|podman|helm|oras) (?:registry )?login\b[^\n|;&]{0,120}? (?:-p|--password) )([^\s'"`;|&]{6,200})/g;
+  /\b(?:(?:mysql|mysqldump|mysqladmin|mariadb)\b[^\n|;&]{0,120}? -p|sshpass -p |redis-cli\b[^\n|;&]{0,120}? -a |(?:docker|podman|helm|oras) (?:registry )?login\b[^\n|;&]{0,120}? (?:-p|--password) |curl\b[^\n|;&]{0,120}? (?:-u ?|--user[ =])[^\s:'"]{1,64}:)([^\s'"`;|&]{6,200})/g;
 /** Credentials as a pair: "staging creds: deploy / …", "admin login: root / …". */
 const CREDENTIAL_PAIR =
   /\b(?:creds|credentials|login|logins|user(?:name)?\/pass(?:word)?|account)\b[^\n:]{0,40}:[ \t]*[^\s/]{1,64}[ \t]*\/[ \t]*([^\s,;'"`]{6,200})/gi;

@@ -128,6 +128,11 @@ const SPECIFIC_RULES: readonly PatternRule[] = [
     pattern: /(?<![A-Za-z0-9_-])[MNO][A-Za-z0-9_-]{23,27}\.[A-Za-z0-9_-]{6}\.[A-Za-z0-9_-]{27,40}(?![A-Za-z0-9_-])/g,
   },
   {
+    kind: 'telegram-bot-token',
+    literal: ':AA',
+    pattern: /(?<![0-9])\d{8,10}:AA[A-Za-z0-9_-]{33}(?![A-Za-z0-9_-])/g,
+  },
+  {
     kind: 'mailgun-key',
     literal: 'key-',
     pattern: /key-(?<=(?:^|[^A-Za-z0-9_-])key-)[0-9a-f]{32}(?![A-Za-z0-9])/g,
@@ -207,7 +212,7 @@ const PREFIXED_TOKENS: Readonly<Record<string, { readonly kind: string; readonly
  * after a match is exact). The split-token joiner reads the same pattern.
  */
 export const TOKEN_PREFIX = new RegExp(
-  `(?<![A-Za-z0-9_.-])(?:${Object.keys(PREFIXED_TOKENS).join('|')}|gh[pousr]_|github_pat_|glpat-|hf_|sk-|xox[abposr]-|npm_|[sr]k_(?:live|test)_|whsec_)`,
+  `(?<![A-Za-z0-9_.-])(?:${Object.keys(PREFIXED_TOKENS).join('|')}|gh[pousr]_|github_pat_|glpat-|hf_|sk-(?:proj|svcacct|admin)-|sk-ant-(?:api|admin|oat)[0-9][0-9]-|sk-|xox[abposr]-|npm_|[sr]k_(?:live|test)_|whsec_)`,
   'g',
 );
 
