@@ -9,6 +9,7 @@ import { addressedAttackStyles } from './attack-styles-addressed.ts';
 import { channelAttackStyles } from './attack-styles-channel.ts';
 import { languageAttackStyles } from './attack-styles-languages.ts';
 import { moreLanguageAttackStyles } from './attack-styles-more-languages.ts';
+import { furtherLanguageStyles } from './further-languages.ts';
 import { structureAttackStyles } from './attack-styles-structure.ts';
 import { render, seededRng, type Rng, type Vocabulary } from './expand.ts';
 import { languageLegitStyles } from './legit-styles-languages.ts';
@@ -29,6 +30,7 @@ export const styles: readonly Style[] = [
   // Added later, at the end so the items above are generated exactly as before.
   ...moreLanguageAttackStyles,
   ...moreLegitStyles,
+  ...furtherLanguageStyles,
 ];
 
 const PER_STYLE = 38;

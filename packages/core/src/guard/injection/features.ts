@@ -112,7 +112,7 @@ export function featuresOf(text: string, unseen = false): Features {
   if ((outside.has('trigger') || outside.has('future')) && outside.has('tellUser')) hits.set(SIGNAL_NAMES.length + 1, 1);
   // A planted answer addresses whoever answers the user later: the AI reader.
   const planted = hits.has(SIGNAL_NAMES.length + 1);
-  const addressed = unseen || planted || outside.has('aiAddress') || outside.has('youMust') || outside.has('aiObliged');
+  const addressed = unseen || planted || outside.has('promptLeak') || outside.has('aiAddress') || outside.has('youMust') || outside.has('aiObliged');
   let behaviours = 0;
   DIRECTED.forEach((name, index) => {
     if (!outside.has(name)) return;
