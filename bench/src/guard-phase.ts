@@ -60,6 +60,10 @@ function worstCaseRecords(): Fields[] {
     fill('"', 'word '),
     fill('<!--', ' '),
     fill('', '\r[//]:('),
+    // Against the secret rules: a name read word by word after each occurrence, split tokens.
+    fill('', 'password '),
+    fill('', 'password is "'),
+    fill('ghp_', 'Ab12 '),
   ].map((content) => ({ content }));
 }
 
