@@ -71,7 +71,8 @@ export interface Features {
   readonly values: Float32Array;
 }
 
-const TOKEN = /[\p{L}\p{N}_]+|[^\s\p{L}\p{N}]/gu;
+/** Letters with their combining marks: Devanagari's vowel signs and Arabic's vowels are marks. */
+const TOKEN = /[\p{L}\p{M}\p{N}_]+|[^\s\p{L}\p{M}\p{N}]/gu;
 const CJK = /[\u3040-\u30ff\u3400-\u9fff]/u;
 const MAX_TOKENS = 400;
 /** A quotation long enough to hold a sentence; not an attribute's value (`src="…"`), which is markup. */
@@ -112,7 +113,13 @@ export function featuresOf(text: string, unseen = false): Features {
   if ((outside.has('trigger') || outside.has('future')) && outside.has('tellUser')) hits.set(SIGNAL_NAMES.length + 1, 1);
   // A planted answer addresses whoever answers the user later: the AI reader.
   const planted = hits.has(SIGNAL_NAMES.length + 1);
-  const addressed = unseen || planted || outside.has('promptLeak') || outside.has('aiAddress') || outside.has('youMust') || outside.has('aiObliged');
+  const addressed =
+    unseen ||
+    planted ||
+    outside.has('promptLeak') ||
+    outside.has('aiAddress') ||
+    outside.has('aiObliged') ||
+    (outside.has('youMust') && secondPersonDirects(unquoted));
   let behaviours = 0;
   DIRECTED.forEach((name, index) => {
     if (!outside.has(name)) return;
@@ -131,6 +138,18 @@ export function featuresOf(text: string, unseen = false): Features {
   const indexes = Int32Array.from(hits.keys());
   const values = Float32Array.from(hits.values());
   return { indexes, values };
+}
+
+/**
+ * Second person addresses whoever reads that sentence, so it addresses the reader only where it
+ * directs something in the same line: a rules file's "don't merge your own PRs" two lines above
+ * "disable the cron before the backfill" addresses people twice. A named AI reader (aiAddress,
+ * aiObliged) addresses the whole note.
+ */
+function secondPersonDirects(unquoted: string): boolean {
+  return unquoted
+    .split('\n')
+    .some((line) => SIGNALS.youMust.test(line) && DIRECTED.some((name) => SIGNALS[name].test(line)));
 }
 
 function signalsIn(lowered: string): Set<SignalName> {
