@@ -6,7 +6,7 @@ import { type CorpusEntry, loadInjectionCorpus } from './fixtures/injection-corp
 /**
  * This corpus was written with the old phrase rules (and tuned on); the fitted model never saw it,
  * so it is a held-out check. The floors sit just under the figures measured with the behaviour signals
- * of issue 21 (72.0% detection, 7.2% false positives now; 72.4% and 6.5% before its third round, 68.8%
+ * of issue 21 (72.2% detection, 7.0% false positives now; 72.4% and 6.5% before its third round, 68.8%
  * and 6.5% before them): a regression guard, not the Guard's target, which is
  * measured per held-out style in injection-held-out.test.ts.
  */

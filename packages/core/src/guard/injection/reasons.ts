@@ -43,6 +43,7 @@ const REASON_OF_SIGNAL: Readonly<Record<string, string>> = {
   aiObliged: 'authority claim',
 };
 const DEFAULT_REASON = 'instruction to the agent';
+const TRIGGERED = 'triggered instruction';
 
 export function reasonFor(view: string, features: Features | undefined, model: FittedModel): string {
   const byView = BY_VIEW[view];
@@ -58,13 +59,14 @@ export function reasonFor(view: string, features: Features | undefined, model: F
     const contribution = (model.weights[index] ?? 0) * (features.values[k] ?? 0);
     totals.set(reason, (totals.get(reason) ?? 0) + contribution);
   }
+  // A trigger says when, not what: it names the refusal only when nothing the text directs weighs.
   let best = DEFAULT_REASON;
   let bestTotal = 0;
   for (const [reason, total] of totals) {
-    if (total > bestTotal) {
+    if (reason !== TRIGGERED && total > bestTotal) {
       best = reason;
       bestTotal = total;
     }
   }
-  return best;
+  return bestTotal > 0 || (totals.get(TRIGGERED) ?? 0) <= 0 ? best : TRIGGERED;
 }
