@@ -62,11 +62,13 @@ describe('planted-instruction corpus', () => {
  * changes that followed it. The first was written during the third round of issue 21 (16 and 1
  * before and after it) and its misses were then read for the fourth round's wording (18 and 1 after
  * it): it is no longer held out. The second was written before the fourth round and never used to
- * change anything (14 and 0 before and after it). The floors keep those figures.
+ * change anything (14 and 0 before and after it). The third was written at the end of that session,
+ * after every change, and judged once (9 and 2). The floors keep those figures.
  */
 const WRITTEN_LATER = [
   { file: 'written-later.json', attacks: 18, lookAlikes: 1 },
   { file: 'written-later-2.json', attacks: 14, lookAlikes: 0 },
+  { file: 'written-later-3.json', attacks: 9, lookAlikes: 2 },
 ] as const;
 
 describe('planted instructions written later', () => {
