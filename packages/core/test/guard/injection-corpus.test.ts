@@ -63,22 +63,29 @@ describe('planted-instruction corpus', () => {
  * before and after it) and its misses were then read for the fourth round's wording (18 and 1 after
  * it): it is no longer held out. The second was written before the fourth round and never used to
  * change anything (14 and 0 before and after it). The third was written at the end of that session,
- * after every change, and judged once (9 and 2). The floors keep those figures.
+ * after every change, and judged once (9 and 2); its misses and those of the second were then read
+ * for the fifth round (the imperative addressed to a named reader), after which they stand at 18 and
+ * 0, 17 and 2. The fourth, of forty and forty, was written apart from the Guard's code and corpus
+ * and judged once after that round (30 and 5; the code before it refused 27 and 4). The floors keep
+ * those figures.
  */
 const WRITTEN_LATER = [
   { file: 'written-later.json', attacks: 18, lookAlikes: 1 },
-  { file: 'written-later-2.json', attacks: 14, lookAlikes: 0 },
-  { file: 'written-later-3.json', attacks: 9, lookAlikes: 2 },
+  { file: 'written-later-2.json', attacks: 18, lookAlikes: 0 },
+  { file: 'written-later-3.json', attacks: 17, lookAlikes: 2 },
+  { file: 'written-later-4.json', attacks: 30, lookAlikes: 5 },
 ] as const;
 
 describe('planted instructions written later', () => {
-  it.each(WRITTEN_LATER)('$file: at least $attacks of 20 attacks refused, at most $lookAlikes of 20 look-alikes', (floor) => {
+  it.each(WRITTEN_LATER)('$file: at least $attacks attacks refused, at most $lookAlikes look-alikes', (floor) => {
     const set = JSON.parse(readFileSync(new URL(`./fixtures/${floor.file}`, import.meta.url), 'utf8')) as {
       attack: string[];
       legit: string[];
     };
     const refused = (texts: string[]) => texts.filter((text) => detectPlantedInstruction(text) !== null).length;
-    console.log(`${floor.file}: ${refused(set.attack)}/20 attacks refused, ${refused(set.legit)}/20 look-alikes refused`);
+    console.log(
+      `${floor.file}: ${refused(set.attack)}/${set.attack.length} attacks refused, ${refused(set.legit)}/${set.legit.length} look-alikes refused`,
+    );
     expect(refused(set.attack)).toBeGreaterThanOrEqual(floor.attacks);
     expect(refused(set.legit)).toBeLessThanOrEqual(floor.lookAlikes);
   });

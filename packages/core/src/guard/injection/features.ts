@@ -29,10 +29,11 @@ const DIRECTED: readonly SignalName[] = [
   'malware',
   'decodeAndFollow',
   'skipCheck',
+  'imperative',
 ];
 
 /** Ordinary in notes for people (runbooks, support macros); they count only when the AI reader is addressed. */
-const ONLY_WHEN_ADDRESSED: ReadonlySet<SignalName> = new Set(['harm', 'tellUser', 'trigger', 'future', 'authority']);
+const ONLY_WHEN_ADDRESSED: ReadonlySet<SignalName> = new Set(['harm', 'tellUser', 'trigger', 'future', 'authority', 'imperative']);
 
 /**
  * Kinds of behaviour; a kind present at all is a feature every style of that kind trains. Directing
@@ -42,7 +43,7 @@ export const KINDS: Readonly<Record<string, readonly SignalName[]>> = {
   channel: ['urlPlaceholder', 'imageQuery', 'fillIn', 'sendData', 'sendOut', 'promptLeak'],
   structure: ['roleLine', 'promptHeader', 'chatToken', 'fakeTag', 'contextClose', 'queuedAction', 'toolCall'],
   manipulation: ['secrecy', 'override', 'ruleChange', 'persona', 'persist', 'recommend', 'malware', 'decodeAndFollow', 'skipCheck'],
-  directive: ['future', 'trigger', 'tellUser', 'harm', 'authority'],
+  directive: ['future', 'trigger', 'tellUser', 'harm', 'authority', 'imperative'],
 };
 const ADDRESSED_ONLY_KINDS: ReadonlySet<string> = new Set(['directive']);
 const KIND_NAMES = Object.keys(KINDS);
@@ -120,17 +121,21 @@ export function featuresOf(text: string, unseen = false): Features {
     outside.has('aiAddress') ||
     outside.has('aiObliged') ||
     (outside.has('youMust') && secondPersonDirects(unquoted));
+  // An imperative directs the reader only where the reader is named: not in a hidden TODO for the
+  // developers, nor in a transcript whose turns are labelled with the bot's name.
+  const named = outside.has('aiAddress') && !hits.has(SIGNAL_NAMES.length);
   let behaviours = 0;
   DIRECTED.forEach((name, index) => {
     if (!outside.has(name)) return;
-    if (addressed || !ONLY_WHEN_ADDRESSED.has(name)) behaviours += 1;
-    if (addressed) hits.set(SIGNAL_NAMES.length + 3 + index, 1);
+    const directs = name === 'imperative' ? named : addressed;
+    if (directs || !ONLY_WHEN_ADDRESSED.has(name)) behaviours += 1;
+    if (directs) hits.set(SIGNAL_NAMES.length + 3 + index, 1);
   });
   const kindsAt = SIGNAL_NAMES.length + 3 + DIRECTED.length;
   KIND_NAMES.forEach((kind, index) => {
     const signals = KINDS[kind] ?? [];
     if (!ADDRESSED_ONLY_KINDS.has(kind) && signals.some((name) => present.has(name))) hits.set(kindsAt + index, 1);
-    if (addressed && signals.some((name) => outside.has(name))) hits.set(kindsAt + KIND_NAMES.length + index, 1);
+    if (addressed && signals.some((name) => outside.has(name) && (name !== 'imperative' || named))) hits.set(kindsAt + KIND_NAMES.length + index, 1);
   });
   hits.set(STRUCTURAL_COUNT - 1, Math.min(behaviours, 4) / 4);
   // Words inside quotations are reported speech: they do not speak for the text around them.
@@ -144,12 +149,13 @@ export function featuresOf(text: string, unseen = false): Features {
  * Second person addresses whoever reads that sentence, so it addresses the reader only where it
  * directs something in the same line: a rules file's "don't merge your own PRs" two lines above
  * "disable the cron before the backfill" addresses people twice. A named AI reader (aiAddress,
- * aiObliged) addresses the whole note.
+ * aiObliged) addresses the whole note. An imperative alone does not make a line directed: second
+ * person and imperatives fill every runbook.
  */
 function secondPersonDirects(unquoted: string): boolean {
   return unquoted
     .split('\n')
-    .some((line) => SIGNALS.youMust.test(line) && DIRECTED.some((name) => SIGNALS[name].test(line)));
+    .some((line) => SIGNALS.youMust.test(line) && DIRECTED.some((name) => name !== 'imperative' && SIGNALS[name].test(line)));
 }
 
 function signalsIn(lowered: string): Set<SignalName> {
