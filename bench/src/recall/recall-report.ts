@@ -25,7 +25,7 @@ export async function printRecall(serverUrl: string): Promise<RecallResult[]> {
   const database = openPostgres(bench.url, { poolSize: 4 });
   const results: RecallResult[] = [];
   try {
-    for (const name of ['team', 'conversation']) {
+    for (const name of ['team', 'team-apart', 'conversation']) {
       const set = readSet(name);
       const result = await measureRecall(bench, database.db, set, half);
       results.push(result);

@@ -1,6 +1,7 @@
 import { randomFor, type Random } from '../random.ts';
 import type { LabelledSet } from './labelled-set.ts';
-import { teamTopics } from './team-topics.ts';
+import { teamTopics, type TeamTopic } from './team-topics.ts';
+import { teamTopicsApart } from './team-topics-apart.ts';
 
 const services = [
   'billing', 'checkout', 'notifier', 'indexer', 'gateway', 'scheduler', 'exporter', 'importer', 'mailer',
@@ -36,13 +37,16 @@ function fill(template: string, slots: Record<string, string>): string {
 
 /**
  * A software team's memories: one fact per service and topic, among chatter that shares their
- * words, and one question per chosen fact in one of three kinds. Deterministic for a seed.
+ * words, and one question per chosen fact in one of three kinds. Deterministic for a seed. The
+ * `team` set splits its topics into a tuning and a held-out half; `team-apart`, of topics written
+ * apart from the search code and its tables (team-topics-apart.ts), is held out whole.
  */
-export function generateTeamSet(questionCount = 600, chatterCount = 2_300): LabelledSet {
+export function generateTeamSet(name: 'team' | 'team-apart' = 'team', questionCount = 600, chatterCount = 2_300): LabelledSet {
+  const topics: TeamTopic[] = name === 'team' ? teamTopics : teamTopicsApart;
   const records: LabelledSet['records'] = [];
   const facts: Array<{ key: string; topic: number; slots: Record<string, string> }> = [];
   services.forEach((svc, s) => {
-    teamTopics.forEach((topic, t) => {
+    topics.forEach((topic, t) => {
       const random = randomFor('team-fact', s * 100 + t);
       const slots = {
         svc,
@@ -76,16 +80,16 @@ export function generateTeamSet(questionCount = 600, chatterCount = 2_300): Labe
   shuffle(order, randomFor('team-questions', 0));
   const questions = order.slice(0, questionCount).map((fact, i) => {
     const kind = kinds[i % 3] ?? 'same';
-    const topic = teamTopics[fact.topic];
+    const topic = topics[fact.topic];
     return {
       workspace: 'team',
       text: fill(topic?.[kind] ?? '', fact.slots),
       kind,
       answers: [fact.key],
-      half: fact.topic % 2 === 0 ? ('tuning' as const) : ('held-out' as const),
+      half: name === 'team' && fact.topic % 2 === 0 ? ('tuning' as const) : ('held-out' as const),
     };
   });
-  return { name: 'team', records, questions };
+  return { name, records, questions };
 }
 
 export function shuffle<T>(list: T[], random: Random): void {

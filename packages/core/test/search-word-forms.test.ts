@@ -11,8 +11,9 @@ import { searchRecords } from '../src/memory/search.ts';
 
 /**
  * A query word matches the irregular forms of its lemma (go, went; buy, bought; child, children),
- * which Snowball stemming cannot join, and a word that it and another query word define (young
- * cats: kittens): through core search on a real database.
+ * which Snowball stemming cannot join, a word that it and another query word define (young
+ * cats: kittens), and a closed compound written apart (rollbacks: roll back): through core search
+ * on a real database.
  */
 let t: TestDatabase;
 let caller: Caller;
@@ -24,6 +25,7 @@ beforeAll(async () => {
   caller = { ...(await provisionKey(t.database.db, { account: 'forms', project: 'main' })), source: 'agent' };
   // Oldest first: each later record is newer, and wins a tie of score.
   for (const content of [
+    'To roll back the api, redeploy the previous tag',
     'Mel went camping at the lake last weekend',
     'We buy TLS certs from the vendor every spring',
     'The children started school on Monday',
@@ -103,6 +105,13 @@ describe('irregular forms of a word', () => {
       'We bought a bigger whiteboard',
       'We buy TLS certs from the vendor every spring',
     ]);
+  });
+
+  it('a closed compound matches its two words written apart, itself and through a term of the same meaning', async () => {
+    expect(await search('api rollbacks')).toEqual([['To roll back the api, redeploy the previous tag', 2]]);
+    expect(await search('undo')).toEqual([['To roll back the api, redeploy the previous tag', 1]]);
+    // Both words must be there: "back" alone is not a rollback.
+    expect(await search('setup')).toEqual([]);
   });
 
   it('count two forms of one lemma in a query as one word', async () => {

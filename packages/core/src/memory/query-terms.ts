@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '@mmw/db';
+import { isContentWord } from '../archivist/text.ts';
 import { definedByQuery } from './defined-by.ts';
 import { irregularForms } from './irregular-forms.ts';
 import { sameMeaning } from './same-meaning.ts';
@@ -7,7 +8,8 @@ import { sameMeaning } from './same-meaning.ts';
 /**
  * When a query word matches a record (docs/decisions/0023-what-a-query-word-matches.md): a word of
  * the record starts with it, or has its English Snowball stem, or is an irregular form of it (went,
- * go), or is a term of the same meaning (or that term's stem). The record side holds both its words
+ * go), or is a term of the same meaning (or that term's stem); a closed compound also matches its
+ * two words written apart (rollback, roll back). The record side holds both its words
  * and their stems (records.tsv), so each query word becomes one tsquery, an OR of those
  * alternatives, and still counts once.
  */
@@ -16,6 +18,24 @@ export interface QueryTerm {
   word: string;
   /** What matches it, as a tsquery over the simple configuration (letters and digits only). */
   tsquery: string;
+}
+
+/** Second halves of closed compounds that people also write as two words: rollback and roll back. */
+const PARTICLES = ['back', 'up', 'out', 'off', 'down', 'over', 'in', 'on'] as const;
+
+/**
+ * The two words a closed compound is also written as (rollbacks → roll back, setup → set up,
+ * signoff → sign off), as a tsquery that holds both, or null. The record's words keep no positions,
+ * so the two need only both be there.
+ */
+export function apartCompound(word: string): string | null {
+  const singular = word.endsWith('s') ? word.slice(0, -1) : word;
+  for (const particle of PARTICLES) {
+    const head = singular.slice(0, -particle.length);
+    if (singular.endsWith(particle) && head.length >= 3 && /^[a-z]+$/.test(head) && isContentWord(head))
+      return `(${head} & ${particle})`;
+  }
+  return null;
 }
 
 /**
@@ -72,6 +92,10 @@ export async function queryTerms(
       const otherStem = stems.get(other);
       if (!otherStem) continue; // a stopword means nothing on its own
       alternatives.add(other).add(otherStem);
+    }
+    for (const written of [word, ...others]) {
+      const apart = apartCompound(written);
+      if (apart !== null) alternatives.add(apart);
     }
     terms.push({ word, tsquery: [...alternatives].join(' | ') });
   }
