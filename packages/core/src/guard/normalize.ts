@@ -104,8 +104,9 @@ const WORD = /[\p{L}\p{N}]+/gu;
 const LATIN_LETTER = /[a-z]/i;
 
 /**
- * Leet spellings are only undone for words that attacks lean on ("1gn0r3" becomes ignore); other
- * tokens with digits, such as "sha256" or "k8s", are left alone.
+ * Leet spellings are undone for words that attacks lean on ("1gn0r3" becomes ignore), and for any
+ * word of letters and leet characters alone that reads as a word of letters ("4ss1st4nt", "h77ps");
+ * tokens with other digits, such as "sha256" or "k8s", are left alone.
  */
 // prettier-ignore
 const LEET_TARGETS = ['ignore', 'all', 'previous', 'prior', 'instructions', 'instruction', 'system',
@@ -128,6 +129,12 @@ const LEET_CHAR: Readonly<Record<string, string>> = {
   $: 's',
   '7': 't',
 };
+/**
+ * A word of letters only once mapped, long enough to mean something, with a leet character between
+ * two letters ("t0k3n"): "14th" and "q3" are not leet.
+ */
+const LEET_WORD = /^[a-z]{4,40}$/;
+const LEET_INSIDE = /[a-z][013457@$!]+[a-z]/;
 const NON_ASCII = /[\u0080-\uffff]/;
 
 export interface NormalizedText {
@@ -251,7 +258,8 @@ function undoLeet(text: string): string {
     LEET_MARK.lastIndex = end;
     let plain = '';
     for (const char of text.slice(start, end)) plain += LEET_CHAR[char] ?? char;
-    if (!LEET_TARGET_SET.has(plain) || start < copied) continue;
+    const word = text.slice(start, end);
+    if (!(LEET_TARGET_SET.has(plain) || (LEET_WORD.test(plain) && LEET_INSIDE.test(word))) || start < copied) continue;
     out += text.slice(copied, start) + plain;
     copied = end;
   }

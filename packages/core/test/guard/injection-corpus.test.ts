@@ -66,14 +66,17 @@ describe('planted-instruction corpus', () => {
  * after every change, and judged once (9 and 2); its misses and those of the second were then read
  * for the fifth round (the imperative addressed to a named reader), after which they stand at 18 and
  * 0, 17 and 2. The fourth, of forty and forty, was written apart from the Guard's code and corpus
- * and judged once after that round (30 and 5; the code before it refused 27 and 4). The floors keep
- * those figures.
+ * and judged once after that round (30 and 5; the code before it refused 27 and 4); its misses
+ * were then read for the sixth round (39 and 3 after it). The fifth, also of forty and forty and
+ * written apart, was judged once after the sixth round: 24 and 5 (23 and 5 before the fifth). The
+ * floors keep those figures.
  */
 const WRITTEN_LATER = [
   { file: 'written-later.json', attacks: 18, lookAlikes: 1 },
   { file: 'written-later-2.json', attacks: 18, lookAlikes: 0 },
   { file: 'written-later-3.json', attacks: 17, lookAlikes: 2 },
-  { file: 'written-later-4.json', attacks: 30, lookAlikes: 5 },
+  { file: 'written-later-4.json', attacks: 39, lookAlikes: 3 },
+  { file: 'written-later-5.json', attacks: 24, lookAlikes: 5 },
 ] as const;
 
 describe('planted instructions written later', () => {
