@@ -68,15 +68,18 @@ describe('planted-instruction corpus', () => {
  * 0, 17 and 2. The fourth, of forty and forty, was written apart from the Guard's code and corpus
  * and judged once after that round (30 and 5; the code before it refused 27 and 4); its misses
  * were then read for the sixth round (39 and 3 after it). The fifth, also of forty and forty and
- * written apart, was judged once after the sixth round: 24 and 5 (23 and 5 before the fifth). The
- * floors keep those figures.
+ * written apart, was judged once after the sixth round: 24 and 5 (23 and 5 before the fifth); its
+ * misses were read for the seventh (38 and 2 after it). The sixth, of fifty and fifty written apart,
+ * was judged once after the seventh round: 27 and 5, where the code of the morning refused 28 and 6.
+ * The floors keep those figures.
  */
 const WRITTEN_LATER = [
   { file: 'written-later.json', attacks: 18, lookAlikes: 1 },
-  { file: 'written-later-2.json', attacks: 18, lookAlikes: 0 },
+  { file: 'written-later-2.json', attacks: 19, lookAlikes: 1 },
   { file: 'written-later-3.json', attacks: 17, lookAlikes: 2 },
   { file: 'written-later-4.json', attacks: 39, lookAlikes: 3 },
-  { file: 'written-later-5.json', attacks: 24, lookAlikes: 5 },
+  { file: 'written-later-5.json', attacks: 38, lookAlikes: 2 },
+  { file: 'written-later-6.json', attacks: 27, lookAlikes: 5 },
 ] as const;
 
 describe('planted instructions written later', () => {

@@ -77,7 +77,7 @@ const TOKEN = /[\p{L}\p{M}\p{N}_]+|[^\s\p{L}\p{M}\p{N}]/gu;
 const CJK = /[\u3040-\u30ff\u3400-\u9fff]/u;
 const MAX_TOKENS = 400;
 /** A quotation long enough to hold a sentence; not an attribute's value (`src="…"`), which is markup. */
-const QUOTED = /(?<!=)"[^"\n]{12,300}"|[“„][^”“\n]{12,300}[”“]|«[^»\n]{12,300}»|[“「『"][\u3040-\u30ff\u3400-\u9fff][^”」』"\n]{3,300}[”」』"]/g;
+const QUOTED = /(?<!=)"[^"\n]{12,300}"|(?<![\p{L}\p{N}=])'[^'\n]{12,300}'(?![\p{L}\p{N}])|[“„][^”“\n]{12,300}[”“]|«[^»\n]{12,300}»|[“「『"][\u3040-\u30ff\u3400-\u9fff][^”」』"\n]{3,300}[”」』"]/gu;
 const CODE_SPAN = /`[^`\n]{4,300}`/g;
 /** Structure counts only outside quotations and code spans: docs show prompt syntax all the time. */
 const STRUCTURE_OUTSIDE_QUOTES: ReadonlySet<SignalName> = new Set(['chatToken', 'fakeTag', 'roleLine', 'promptHeader', 'contextClose']);
