@@ -69,7 +69,7 @@ export function looksLikeSecretValue(value: string): boolean {
  * connecting word, the next word is a candidate, kept only if it looks like a secret.
  */
 const SECRET_NAME =
-  /(?<![\p{L}\p{N}_])(?:pass(?:words?|wd|phrase|code)|pw|pwd|secret(?: access)?(?: key)?|(?:api|access|private|signing|deploy) key|token|passwort|kennwort|mot de passe|contraseña|clave|senha|пароль|wachtwoord|parola d'ordine|hasło|şifre|密码|口令|パスワード|비밀번호)(?![\p{L}\p{N}_-])/giu;
+  /(?<![A-Za-z0-9_])(?:pass(?:words?|wd|phrase|code)|pw|pwd|secret(?: access)?(?: key)?|(?:api|access|private|signing|deploy) key|token|passwort|kennwort|mot de passe|contraseña|clave|senha|mdp|пароль|wachtwoord|parola d'ordine|hasło|şifre|密码|口令|パスワード|비밀번호)(?![A-Za-z0-9_-])/giu;
 const CONNECTOR = new Set([
   'is', 'was', 'are', 'to', 'as', '=', ':', '-', '—', '->', 'now', 'ist', 'lautet', 'war', 'est', 'es', 'era', 'é',
   'è', 'são', 'это', 'jest', 'wynosi', '是', '为', '為', 'は',
@@ -78,7 +78,9 @@ const CONNECTOR = new Set([
 const WORDS_AFTER_NAME = 8;
 const WORD = /\S+/g;
 
-const QUOTE_PAIRS: Readonly<Record<string, string>> = { '"': '"', "'": "'", '`': '`', '“': '”', '«': '»' };
+const QUOTE_PAIRS: Readonly<Record<string, string>> = { '"': '"', "'": "'", '`': '`', '“': '”', '«': '»', '「': '」', '『': '』' };
+/** A value in brackets or quotes soon after the name, where words have no spaces between them (Japanese, Chinese). */
+const BRACKETED = /[「『“]([^」』”\n]{6,100})[」』”]/;
 
 /** The candidate at a word: the word itself, or the whole quotation it opens (a passphrase may hold spaces). */
 function candidateAt(clause: string, word: RegExpExecArray): { value: string; at: number } {
@@ -97,6 +99,12 @@ function proseSecrets(text: string, into: SecretFinding[]): void {
     const sentence = text.slice(from, from + 200);
     const end = sentence.search(/[\n]|[.!?](?:\s|$)/);
     const clause = end === -1 ? sentence : sentence.slice(0, end + 1);
+    const bracketed = BRACKETED.exec(clause.slice(0, 40));
+    if (bracketed !== null && looksLikeSecretValue(bracketed[1] ?? '')) {
+      const at = from + bracketed.index + 1;
+      into.push({ start: at, end: at + (bracketed[1] ?? '').length, kind: 'password-assignment', source: 'generic' });
+      continue;
+    }
     const words = [...clause.matchAll(WORD)].slice(0, WORDS_AFTER_NAME + 1);
     // A candidate right after the name ("password Np5…"), or after a connecting word.
     for (let k = 0; k < words.length; k += 1) {
@@ -119,16 +127,27 @@ function proseSecrets(text: string, into: SecretFinding[]): void {
  * `docker login -u bot -p SECRET`, `curl -u user:SECRET`.
  */
 const COMMAND_PASSWORD =
-  /\b(?:(?:mysql|mysqldump|mysqladmin|mariadb)\b[^\n|;&]{0,120}? -p|sshpass -p |redis-cli\b[^\n|;&]{0,120}? -a |(?:docker|podman|helm|oras) (?:registry )?login\b[^\n|;&]{0,120}? (?:-p|--password) |curl\b[^\n|;&]{0,120}? (?:-u ?|--user[ =])[^\s:'"]{1,64}:)([^\s'"`;|&]{6,200})/g;
+  /\b(?:(?:mysql|mysqldump|mysqladmin|mariadb)\b[^\n|;&]{0,120}? -p|sshpass -p |redis-cli\b[^\n|;&]{0,120}? -a |(?:docker|podman|helm|oras) (?:registry )?login\b[^\n|;&]{0,120}? (?:-p|--password) |curl\b[^\n|;&]{0,120}? (?:-u ?|--user[ =])[^\s:'"]{1,64}:)['"]?([^\s'"`;|&]{6,200})/g;
+/**
+ * A login stated in prose: "ssh in as ops with …", "use admin and …". The value must mix three kinds
+ * of character: "as root with sudo", "as v2 with node20" are not logins.
+ */
+const LOGIN_IN_PROSE = /\b(?:as|use|user)[ \t]+[A-Za-z0-9._-]{1,32}[ \t]+(?:with|and|pass(?:word)?|\/)[ \t]+([^\s,;'"`]{8,100})/gi;
+/** A line of a .pgpass file: host:port:database:user:password. */
+const PGPASS_LINE = /^[A-Za-z0-9.*-]{1,253}:(?:\d{1,5}|\*):[^:\s]{1,63}:[^:\s]{1,63}:(\S{6,200})$/gm;
+/** A bare `key:` in YAML or an assignment: only a long random value, since `key: app` labels are everywhere. */
+const BARE_KEY = /(?<![A-Za-z0-9_-])key["'`]?[ \t]*[:=][ \t]*["'`]?([A-Za-z0-9+/_=-]{20,200})/gi;
 /** Credentials as a pair: "staging creds: deploy / …", "admin login: root / …". */
 const CREDENTIAL_PAIR =
-  /\b(?:creds|credentials|login|logins|user(?:name)?\/pass(?:word)?|account)\b[^\n:]{0,40}:[ \t]*[^\s/]{1,64}[ \t]*\/[ \t]*([^\s,;'"`]{6,200})/gi;
+  /\b(?:creds|credentials|identifiants|login|logins|user(?:name)?\/pass(?:word)?|account)\b[^\n:]{0,40}:[ \t]*[^\s/]{1,64}[ \t]*\/[ \t]*([^\s,;'"`]{6,200})/gi;
 
 function pairedSecrets(text: string, into: SecretFinding[]): void {
-  for (const pattern of [COMMAND_PASSWORD, CREDENTIAL_PAIR]) {
+  for (const pattern of [COMMAND_PASSWORD, CREDENTIAL_PAIR, LOGIN_IN_PROSE, BARE_KEY, PGPASS_LINE]) {
+    const strict = pattern === LOGIN_IN_PROSE || pattern === BARE_KEY;
     for (const match of text.matchAll(pattern)) {
       const value = trimEnd(match[1] ?? '', '.,;:!?)');
       if (!looksLikeSecretValue(value)) continue;
+      if (strict && (characterClasses(value) < 3 || shannonEntropy(value) < 3.2)) continue;
       const start = match.index + match[0].length - (match[1] ?? '').length;
       into.push({ start, end: start + value.length, kind: 'password-assignment', source: 'generic' });
     }

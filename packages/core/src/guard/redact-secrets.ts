@@ -51,9 +51,32 @@ async function scan(text: string): Promise<SecretFinding[]> {
   return [...(await scanWithSecretlint(text)), ...findSpecificSecrets(text), ...findPasswordAssignments(text)];
 }
 
-/** Findings in the text, and in its normalized view mapped back to the original's offsets. */
+/** A run of base64 long enough to hold a secret (a Kubernetes Secret's `data:` values). */
+const BASE64_RUN = /(?<![A-Za-z0-9+/=])[A-Za-z0-9+/]{20,4000}={0,2}(?![A-Za-z0-9+/=])/g;
+/** At most this many runs are decoded per text: each decoded run is scanned again. */
+const MAX_BASE64_RUNS = 20;
+const PRINTABLE = /^[\x20-\x7e\t\r\n]+$/;
+
+/** Runs of base64 whose decoded text holds a secret: the whole run is the secret's finding. */
+async function encodedSecrets(text: string): Promise<SecretFinding[]> {
+  const findings: SecretFinding[] = [];
+  let runs = 0;
+  for (const run of text.matchAll(BASE64_RUN)) {
+    if (run[0].length % 4 === 1 || (runs += 1) > MAX_BASE64_RUNS) continue;
+    const decoded = Buffer.from(run[0], 'base64').toString('latin1');
+    if (!PRINTABLE.test(decoded)) continue;
+    const found = await scan(decoded);
+    if (found[0] !== undefined) findings.push({ ...found[0], start: run.index, end: run.index + run[0].length });
+  }
+  return findings;
+}
+
+/**
+ * Findings in the text, in its normalized view mapped back to the original's offsets, and inside
+ * its runs of base64.
+ */
 export async function findSecrets(text: string): Promise<SecretFinding[]> {
-  const findings = await scan(text);
+  const findings = [...(await scan(text)), ...(await encodedSecrets(text))];
   const view = joinSplitTokens(secretView(text));
   if (view.text === text) return findings;
   for (const finding of await scan(view.text)) {

@@ -20,6 +20,21 @@ interface PatternRule {
 // follows the literal, so the engine scans for the literal instead of trying every position.
 const SPECIFIC_RULES: readonly PatternRule[] = [
   {
+    // A signed URL's signature or a credential in a query parameter (Azure SAS `sig=`, S3 and GCS
+    // presigned URLs, `?access_token=`): a long random value, so a page number or a name is not one.
+    kind: 'url-credential',
+    literal: '=',
+    pattern:
+      /[?&](?:sig|signature|x-amz-signature|x-goog-signature|x-amz-security-token|access_token|api_key|apikey|token|secret|password|client_secret)=([A-Za-z0-9%+/_.~-]{16,2000})/gi,
+    group: 1,
+  },
+  {
+    // A Firebase Cloud Messaging server key: an instance id, then the APA91b token.
+    kind: 'firebase-server-key',
+    literal: ':APA91b',
+    pattern: /:APA91b[A-Za-z0-9_-]{60,400}(?![A-Za-z0-9_-])/g,
+  },
+  {
     kind: 'google-api-key',
     literal: 'AIza',
     pattern: /AIza(?<=(?:^|[^A-Za-z0-9_-])AIza)[0-9A-Za-z_-]{35}(?![A-Za-z0-9_-])/g,
