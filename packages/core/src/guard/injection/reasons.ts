@@ -38,6 +38,7 @@ const REASON_OF_SIGNAL: Readonly<Record<string, string>> = {
   recommend: 'triggered instruction',
   plantedAnswer: 'triggered instruction',
   skipCheck: 'instruction to the agent',
+  secrecy: 'instruction to the agent',
   persist: 'persistence request',
   authority: 'authority claim',
   aiObliged: 'authority claim',
