@@ -28,7 +28,7 @@ const PARTICLES = ['back', 'up', 'out', 'off', 'down', 'over', 'in', 'on'] as co
  * signoff → sign off), as a tsquery that holds both, or null. The record's words keep no positions,
  * so the two need only both be there.
  */
-export function apartCompound(word: string): string | null {
+function apartCompound(word: string): string | null {
   const singular = word.endsWith('s') ? word.slice(0, -1) : word;
   for (const particle of PARTICLES) {
     const head = singular.slice(0, -particle.length);
