@@ -21,38 +21,15 @@ function idLiteral(id: string): string {
 }
 
 /**
- * The workspaces of the caller's project whose rule lets the caller read every record: the
- * workspace's own rule, else the project's default, else "whole organization". Uncorrelated, so
- * PostgreSQL evaluates it once per statement, not once per row.
- */
-function openWorkspaces(account: string, project: string, user: string): string {
-  return `select w.id from workspaces w
-    left join visibility_rules wr on wr.workspace_id = w.id
-    left join visibility_rules pr on pr.project_id = w.project_id and pr.workspace_id is null
-    where w.account_id = ${account} and w.project_id = ${project} and (
-      coalesce(wr.mode, pr.mode, 'organization') = 'organization'
-      or (coalesce(wr.mode, pr.mode) = 'listed' and (
-        ${user} = any(case when wr.id is not null then wr.user_ids else pr.user_ids end)
-        or (select m.role from memberships m
-            where m.account_id = ${account} and m.user_id = ${user} and m.removed_at is null)
-           = any(case when wr.id is not null then wr.roles else pr.roles end))))`;
-}
-
-/** Authors whose records the caller reads as their own: the caller and those who handed over to them. */
-function ownAuthors(account: string, user: string): string {
-  return `select ${user}
-    union all
-    select h.from_user_id from handovers h where h.account_id = ${account} and h.to_user_id = ${user}`;
-}
-
-/**
  * The condition, for the statement that reads records, under which the caller may see a record:
  * the record is in the caller's account and project, and either the caller reads as its author
  * (wrote it, or received the author's knowledge in a handover), or the workspace's rule lets the
  * caller read (see docs/visibility.md). Every read path (search, validate_memory, status
  * inheritance, graph previews, archivist, dashboard) puts it in its own statement. The caller's
- * part is one piece of SQL text: drizzle renders a statement piece by piece, and a few pieces
- * instead of dozens save a fifth of a millisecond per statement, several times per search.
+ * side, who reads as an author and which workspaces are open to the caller, is looked up once per
+ * statement by two SQL functions (migration 0034), so the planner sees two arrays, not the joins
+ * behind them. It is one piece of SQL text: drizzle renders a statement piece by piece, and a few
+ * pieces instead of dozens save a fifth of a millisecond per statement, several times per search.
  */
 export function visibleRecords(caller: Caller, table: RecordAccessColumns): SQL {
   const account = idLiteral(caller.accountId);
@@ -65,9 +42,9 @@ export function visibleRecords(caller: Caller, table: RecordAccessColumns): SQL 
     table.projectId,
     sql.raw(` = ${project} and (`),
     table.authorUserId,
-    sql.raw(` in (${ownAuthors(account, user)}) or `),
+    sql.raw(` = any((select mmw_reading_authors(${account}, ${user}))::uuid[]) or `),
     table.workspaceId,
-    sql.raw(` in (${openWorkspaces(account, project, user)})))`),
+    sql.raw(` = any((select mmw_open_workspaces(${account}, ${project}, ${user}))::uuid[])))`),
   ]);
 }
 
