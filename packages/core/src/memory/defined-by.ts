@@ -7,15 +7,20 @@ import { stem } from '../archivist/text.ts';
  * definitions of common words' most frequent senses (scripts/build-wordnet-synonyms.ts), by stem.
  * One defining word alone is too loose (skin is in the definitions of apple and bruise alike).
  */
+const definitions = JSON.parse(
+  readFileSync(new URL('./wordnet-definitions.json', import.meta.url), 'utf8'),
+) as Record<string, string[]>;
+
 const definers = ((): Map<string, string[]> => {
-  const table = JSON.parse(readFileSync(new URL('./wordnet-definitions.json', import.meta.url), 'utf8')) as Record<
-    string,
-    string[]
-  >;
   const index = new Map<string, string[]>();
-  for (const [word, stems] of Object.entries(table)) for (const key of stems) index.set(key, [...(index.get(key) ?? []), word]);
+  for (const [word, stems] of Object.entries(definitions)) for (const key of stems) index.set(key, [...(index.get(key) ?? []), word]);
   return index;
 })();
+
+/** Whether the word is one of the 15,000 common English words the table defines (roll, sign, plug). */
+export function isDefinedWord(word: string): boolean {
+  return Object.hasOwn(definitions, word);
+}
 
 /** Per query word, the words whose definition holds it and another word of the query. */
 export function definedByQuery(words: readonly string[]): Map<string, string[]> {

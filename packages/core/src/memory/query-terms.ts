@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '@mmw/db';
 import { isContentWord } from '../archivist/text.ts';
-import { definedByQuery } from './defined-by.ts';
+import { definedByQuery, isDefinedWord } from './defined-by.ts';
 import { irregularForms } from './irregular-forms.ts';
 import { sameMeaning } from './same-meaning.ts';
 
@@ -26,13 +26,20 @@ const PARTICLES = ['back', 'up', 'out', 'off', 'down', 'over', 'in', 'on'] as co
 /**
  * The two words a closed compound is also written as (rollbacks → roll back, setup → set up,
  * signoff → sign off), as a tsquery that holds both, or null. The record's words keep no positions,
- * so the two need only both be there.
+ * so the two need only both be there. The first half must be a common English word: decision is not
+ * "decisi on", and such a pair would make the word index read every record that holds "on".
  */
 function apartCompound(word: string): string | null {
   const singular = word.endsWith('s') ? word.slice(0, -1) : word;
   for (const particle of PARTICLES) {
     const head = singular.slice(0, -particle.length);
-    if (singular.endsWith(particle) && head.length >= 3 && /^[a-z]+$/.test(head) && isContentWord(head))
+    if (
+      singular.endsWith(particle) &&
+      head.length >= 3 &&
+      /^[a-z]+$/.test(head) &&
+      isContentWord(head) &&
+      isDefinedWord(head)
+    )
       return `(${head} & ${particle})`;
   }
   return null;
