@@ -11,9 +11,8 @@ import { searchRecords } from '../src/memory/search.ts';
 
 /**
  * A query word matches the irregular forms of its lemma (go, went; buy, bought; child, children),
- * which Snowball stemming cannot join, a word that it and another query word define (young
- * cats: kittens), and a closed compound written apart (rollbacks: roll back): through core search
- * on a real database.
+ * which Snowball stemming cannot join, and a closed compound written apart (rollbacks: roll back):
+ * through core search on a real database.
  */
 let t: TestDatabase;
 let caller: Caller;
@@ -34,8 +33,7 @@ beforeAll(async () => {
     'I would love to go to a pottery class',
     'We bought a bigger whiteboard',
     'Ana will meet the auditors in March',
-    'Kai fostered two kittens',
-    'Kai has a tattoo',
+    'Plug in the staging charger before the demo',
   ]) {
     const record = await rememberRecord(t.database, {
       caller,
@@ -92,14 +90,6 @@ describe('irregular forms of a word', () => {
     ]);
   });
 
-  it('a word that two words of the query define matches each of them: young cats, kittens', async () => {
-    const found = await search('Kai looked after young cats');
-    expect(found[0]).toEqual(['Kai fostered two kittens', 3]);
-    expect(found).toContainEqual(['Kai has a tattoo', 1]);
-    // One defining word is not enough: skin defines tattoo, and bruise, and apple.
-    expect(await search('skin')).toEqual([]);
-  });
-
   it('a term of the same meaning matches in its irregular forms too: purchase, buy, bought', async () => {
     expect((await search('purchase')).map(([content]) => content)).toEqual([
       'We bought a bigger whiteboard',
@@ -112,6 +102,8 @@ describe('irregular forms of a word', () => {
     expect(await search('undo')).toEqual([['To roll back the api, redeploy the previous tag', 1]]);
     // Both words must be there: "back" alone is not a rollback.
     expect(await search('setup')).toEqual([]);
+    // Split where the first half is a common word: plugins, plug in.
+    expect(await search('plugins')).toEqual([['Plug in the staging charger before the demo', 1]]);
   });
 
   it('count two forms of one lemma in a query as one word', async () => {

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '@mmw/db';
 import { isContentWord } from '../archivist/text.ts';
-import { definedByQuery, isDefinedWord } from './defined-by.ts';
+import { isCommonWord } from './common-words.ts';
 import { irregularForms } from './irregular-forms.ts';
 import { sameMeaning } from './same-meaning.ts';
 
@@ -38,7 +38,7 @@ function apartCompound(word: string): string | null {
       head.length >= 3 &&
       /^[a-z]+$/.test(head) &&
       isContentWord(head) &&
-      isDefinedWord(head)
+      isCommonWord(head)
     )
       return `(${head} & ${particle})`;
   }
@@ -73,11 +73,9 @@ export async function queryTerms(
 ): Promise<QueryTerm[]> {
   const all = [...words, ...added];
   const forms = new Map(all.map((word) => [word, irregularForms(word)]));
-  const defined = definedByQuery(all);
   // A term of the same meaning counts in any of its forms: purchase finds bought, through buy.
-  const meaningsOf = (word: string) => [...sameMeaning(word), ...(defined.get(word) ?? [])];
   const meanings = new Map(
-    all.map((word) => [word, [...new Set(meaningsOf(word).flatMap((term) => [term, ...irregularForms(term)]))]]),
+    all.map((word) => [word, [...new Set(sameMeaning(word).flatMap((term) => [term, ...irregularForms(term)]))]]),
   );
   const related = [...forms.values(), ...meanings.values()].flat();
   const stems = await englishStems(tx, [...new Set([...all, ...related])]);
