@@ -96,10 +96,11 @@ export function featuresOf(text: string, unseen = false): Features {
   if (PERSON_TURN.test(lowered) && BOT_TURN.test(lowered)) hits.set(SIGNAL_NAMES.length, 1);
   // Who is addressed and what is directed is read outside quotations: a review quoting an attack
   // does not address the reader.
+  // Taking text out finds nothing new: only the signals found anywhere are looked for again.
   const unquoted = lowered.replace(QUOTED, ' "" ');
-  const outside = unquoted === lowered ? anywhere : signalsIn(unquoted);
+  const outside = unquoted === lowered ? anywhere : signalsIn(unquoted, anywhere);
   const uncoded = unquoted.replace(CODE_SPAN, ' `` ');
-  const prose = uncoded === unquoted ? outside : signalsIn(uncoded);
+  const prose = uncoded === unquoted ? outside : signalsIn(uncoded, [...STRUCTURE_OUTSIDE_QUOTES].filter((name) => anywhere.has(name)));
   // What a quotation says is reported, not done: behaviour counts where it is written outside quotes
   // (prompt syntax also outside code spans), and behaviour found only inside quotes is a feature of
   // its own, the mark of a review or a doc that quotes an attack.
@@ -161,10 +162,11 @@ function secondPersonDirects(unquoted: string): boolean {
 /** An underscore between letters, as in a JSON key (`never_mention`): read as a space too. */
 const SNAKE = /(?<=\p{L})_(?=\p{L})/gu;
 
-function signalsIn(lowered: string): Set<SignalName> {
+/** The signals, of `among` (all by default), that the text holds. */
+function signalsIn(lowered: string, among: Iterable<SignalName> = SIGNAL_NAMES): Set<SignalName> {
   const spaced = lowered.includes('_') ? lowered.replace(SNAKE, ' ') : lowered;
   return new Set(
-    SIGNAL_NAMES.filter((name) => SIGNALS[name].test(lowered) || (spaced !== lowered && SIGNALS[name].test(spaced))),
+    [...among].filter((name) => SIGNALS[name].test(lowered) || (spaced !== lowered && SIGNALS[name].test(spaced))),
   );
 }
 
