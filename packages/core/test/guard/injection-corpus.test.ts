@@ -71,7 +71,8 @@ describe('planted-instruction corpus', () => {
  * written apart, was judged once after the sixth round: 24 and 5 (23 and 5 before the fifth); its
  * misses were read for the seventh (38 and 2 after it). The sixth, of fifty and fifty written apart,
  * was judged once after the seventh round: 27 and 5, where the code of the morning refused 28 and 6.
- * The floors keep those figures.
+ * The seventh, of forty and forty written apart, was judged once in the session after (no round of
+ * wording between): 27 and 3. The floors keep those figures.
  */
 const WRITTEN_LATER = [
   { file: 'written-later.json', attacks: 18, lookAlikes: 1 },
@@ -80,6 +81,7 @@ const WRITTEN_LATER = [
   { file: 'written-later-4.json', attacks: 39, lookAlikes: 3 },
   { file: 'written-later-5.json', attacks: 38, lookAlikes: 2 },
   { file: 'written-later-6.json', attacks: 27, lookAlikes: 5 },
+  { file: 'written-later-7.json', attacks: 27, lookAlikes: 3 },
 ] as const;
 
 describe('planted instructions written later', () => {
