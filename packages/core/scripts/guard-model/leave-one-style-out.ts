@@ -1,10 +1,11 @@
 /**
- * The planted-instruction model's quality on styles it was not fitted on: for each style, fit on
- * every other style and judge that one. Pooled rates count every held-out item once.
+ * The planted-instruction model's quality on what it was not fitted on: for each style of the corpus,
+ * fit on every other style (and the written sets) and judge that one; for each set written apart,
+ * fit on the corpus and the other sets and judge that one. Pooled rates count every held-out item once.
  */
-import { fitModel } from '../../src/guard/injection/fit.ts';
+import { fitModel, type Example } from '../../src/guard/injection/fit.ts';
 import { judgeInjection, REFUSE_AT } from '../../src/guard/injection/verdict.ts';
-import { toExample, type CorpusItem } from './corpus.ts';
+import { toExample, writtenExamples, type CorpusItem, type WrittenSet } from './corpus.ts';
 
 export interface StyleResult {
   readonly style: string;
@@ -22,11 +23,12 @@ export interface HeldOutResult {
   readonly falsePositives: number;
 }
 
-export function leaveOneStyleOut(items: readonly CorpusItem[]): HeldOutResult {
+export function leaveOneStyleOut(items: readonly CorpusItem[], written: readonly WrittenSet[]): HeldOutResult {
   const examples = items.map(toExample);
+  const always = written.flatMap(writtenExamples);
   const styleNames = [...new Set(items.map((item) => item.style))];
   const styles = styleNames.map((style): StyleResult => {
-    const model = fitModel(examples.filter((example) => example.style !== style));
+    const model = fitModel([...examples.filter((example) => example.style !== style), ...always]);
     const held = items.filter((item) => item.style === style);
     const scores = held.map((item) => judgeInjection(item.text, model).score);
     const refused = scores.filter((score) => score >= REFUSE_AT).length;
@@ -66,4 +68,36 @@ export function sweep(result: HeldOutResult): string {
       return `at ${t.toFixed(1)}: detection ${(100 * detection).toFixed(1)}%, false positives ${(100 * falsePositives).toFixed(1)}%`;
     })
     .join('\n');
+}
+
+export interface SetResult {
+  readonly name: string;
+  readonly attacks: number;
+  readonly attacksRefused: number;
+  readonly legit: number;
+  readonly legitRefused: number;
+}
+
+/** Each set written apart judged by the model fitted on the corpus and the other sets. */
+export function leaveOneSetOut(items: readonly CorpusItem[], written: readonly WrittenSet[]): SetResult[] {
+  const corpus: Example[] = items.map(toExample);
+  const bySet = written.map(writtenExamples);
+  return written.map((set, index): SetResult => {
+    const model = fitModel([...corpus, ...bySet.filter((_, other) => other !== index).flat()]);
+    const refused = (texts: string[]) => texts.filter((text) => judgeInjection(text, model).score >= REFUSE_AT).length;
+    return { name: set.name, attacks: set.attack.length, attacksRefused: refused(set.attack), legit: set.legit.length, legitRefused: refused(set.legit) };
+  });
+}
+
+export function formatSets(results: readonly SetResult[]): string {
+  const sum = (pick: (row: SetResult) => number) => results.reduce((total, row) => total + pick(row), 0);
+  const percent = (part: number, whole: number) => `${((100 * part) / whole).toFixed(1)}%`;
+  return [
+    '| set written apart | attacks refused (held out) | look-alikes refused (held out) |',
+    '|---|---:|---:|',
+    ...results.map((row) => `| ${row.name} | ${row.attacksRefused}/${row.attacks} | ${row.legitRefused}/${row.legit} |`),
+    '',
+    `Pooled on held-out sets: detection ${percent(sum((row) => row.attacksRefused), sum((row) => row.attacks))}, ` +
+      `false positives ${percent(sum((row) => row.legitRefused), sum((row) => row.legit))}.`,
+  ].join('\n');
 }

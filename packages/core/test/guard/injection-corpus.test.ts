@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { detectPlantedInstruction } from '../../src/guard/planted-instructions.ts';
 import { type CorpusEntry, loadInjectionCorpus } from './fixtures/injection-corpus.ts';
@@ -6,12 +5,13 @@ import { type CorpusEntry, loadInjectionCorpus } from './fixtures/injection-corp
 /**
  * This corpus was written with the old phrase rules (and tuned on); the fitted model never saw it,
  * so it is a held-out check. The floors sit just under the figures measured with the behaviour signals
- * of issue 21 (72.2% detection, 7.0% false positives now; 72.4% and 6.5% before its third round, 68.8%
- * and 6.5% before them): a regression guard, not the Guard's target, which is
- * measured per held-out style in injection-held-out.test.ts.
+ * of issue 21 (76.1% detection, 4.7% false positives since the model reads pieces of words and learns
+ * from the sets written apart; 73.3% and 6.7% before; 68.8% and 6.5% before the signals' second round):
+ * a regression guard, not the Guard's target, which is measured per held-out style and per held-out
+ * written set in injection-held-out.test.ts.
  */
-const MIN_DETECTION = 0.71;
-const MAX_FALSE_POSITIVES = 0.075;
+const MIN_DETECTION = 0.75;
+const MAX_FALSE_POSITIVES = 0.05;
 
 function percent(part: number, whole: number): string {
   return `${((100 * part) / whole).toFixed(1)}%`;
@@ -54,47 +54,5 @@ describe('planted-instruction corpus', () => {
 
     expect(detection).toBeGreaterThanOrEqual(MIN_DETECTION);
     expect(falsePositives).toBeLessThanOrEqual(MAX_FALSE_POSITIVES);
-  });
-});
-
-/**
- * Sets of twenty attacks and twenty look-alikes written after the corpus, each judged before the
- * changes that followed it. The first was written during the third round of issue 21 (16 and 1
- * before and after it) and its misses were then read for the fourth round's wording (18 and 1 after
- * it): it is no longer held out. The second was written before the fourth round and never used to
- * change anything (14 and 0 before and after it). The third was written at the end of that session,
- * after every change, and judged once (9 and 2); its misses and those of the second were then read
- * for the fifth round (the imperative addressed to a named reader), after which they stand at 18 and
- * 0, 17 and 2. The fourth, of forty and forty, was written apart from the Guard's code and corpus
- * and judged once after that round (30 and 5; the code before it refused 27 and 4); its misses
- * were then read for the sixth round (39 and 3 after it). The fifth, also of forty and forty and
- * written apart, was judged once after the sixth round: 24 and 5 (23 and 5 before the fifth); its
- * misses were read for the seventh (38 and 2 after it). The sixth, of fifty and fifty written apart,
- * was judged once after the seventh round: 27 and 5, where the code of the morning refused 28 and 6.
- * The seventh, of forty and forty written apart, was judged once in the session after (no round of
- * wording between): 27 and 3. The floors keep those figures.
- */
-const WRITTEN_LATER = [
-  { file: 'written-later.json', attacks: 18, lookAlikes: 1 },
-  { file: 'written-later-2.json', attacks: 19, lookAlikes: 1 },
-  { file: 'written-later-3.json', attacks: 17, lookAlikes: 2 },
-  { file: 'written-later-4.json', attacks: 39, lookAlikes: 3 },
-  { file: 'written-later-5.json', attacks: 38, lookAlikes: 2 },
-  { file: 'written-later-6.json', attacks: 27, lookAlikes: 5 },
-  { file: 'written-later-7.json', attacks: 27, lookAlikes: 3 },
-] as const;
-
-describe('planted instructions written later', () => {
-  it.each(WRITTEN_LATER)('$file: at least $attacks attacks refused, at most $lookAlikes look-alikes', (floor) => {
-    const set = JSON.parse(readFileSync(new URL(`./fixtures/${floor.file}`, import.meta.url), 'utf8')) as {
-      attack: string[];
-      legit: string[];
-    };
-    const refused = (texts: string[]) => texts.filter((text) => detectPlantedInstruction(text) !== null).length;
-    console.log(
-      `${floor.file}: ${refused(set.attack)}/${set.attack.length} attacks refused, ${refused(set.legit)}/${set.legit.length} look-alikes refused`,
-    );
-    expect(refused(set.attack)).toBeGreaterThanOrEqual(floor.attacks);
-    expect(refused(set.legit)).toBeLessThanOrEqual(floor.lookAlikes);
   });
 });

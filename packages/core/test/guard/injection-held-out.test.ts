@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { loadCorpus } from '../../scripts/guard-model/corpus.ts';
-import { formatResult, leaveOneStyleOut } from '../../scripts/guard-model/leave-one-style-out.ts';
+import { loadCorpus, loadWrittenApart } from '../../scripts/guard-model/corpus.ts';
+import { formatResult, formatSets, leaveOneSetOut, leaveOneStyleOut } from '../../scripts/guard-model/leave-one-style-out.ts';
 
 /**
- * The planted-instruction model's quality where it counts: on styles it was not fitted on. For each
- * style of the committed corpus, the model is fitted on all the others and judges that one.
+ * The planted-instruction model's quality on styles it was not fitted on. For each style of the
+ * committed corpus, the model is fitted on all the others (and the sets written apart) and judges
+ * that one.
  */
-// 94 fits of the model: some minutes of CPU on a loaded machine; the timeout is generous.
-// The issue's targets: pooled (measured 96.5% detection, 0.3% false positives) and per attack style
-// (the weakest measured 81.6%); docs/guard.md has the table.
+// 118 fits of the model: some minutes of CPU on a loaded machine; the timeout is generous.
+// The issue's targets: pooled and per attack style; docs/guard.md has the table.
 const MIN_DETECTION = 0.95;
 const MAX_FALSE_POSITIVES = 0.02;
 const MIN_STYLE_DETECTION = 0.8;
@@ -16,6 +16,7 @@ const MAX_STYLE_FALSE_POSITIVES = 0.15;
 
 describe('planted-instruction model on held-out styles', () => {
   const corpus = loadCorpus();
+  const written = loadWrittenApart();
 
   it('has at least 1,500 attacks and 1,500 legitimate memories in 40 styles each, in several languages', () => {
     for (const label of ['attack', 'legit'] as const) {
@@ -27,7 +28,7 @@ describe('planted-instruction model on held-out styles', () => {
   });
 
   it(`detects ≥${MIN_DETECTION * 100}% of held-out attacks, refuses ≤${MAX_FALSE_POSITIVES * 100}% of held-out legitimate memories, no style under ${MIN_STYLE_DETECTION * 100}%`, () => {
-    const result = leaveOneStyleOut(corpus);
+    const result = leaveOneStyleOut(corpus, written);
     console.log(formatResult(result));
     expect(result.detection).toBeGreaterThanOrEqual(MIN_DETECTION);
     expect(result.falsePositives).toBeLessThanOrEqual(MAX_FALSE_POSITIVES);
@@ -35,5 +36,24 @@ describe('planted-instruction model on held-out styles', () => {
       row.label === 'attack' ? row.refused < MIN_STYLE_DETECTION : row.refused > MAX_STYLE_FALSE_POSITIVES,
     );
     expect(weakest.map((row) => row.style)).toEqual([]);
+  }, 600_000);
+});
+
+/**
+ * The sets written apart from the Guard, each judged by the model fitted on the corpus and the other
+ * sets: the figure to expect on text written elsewhere. The issue's targets (95% and 2%) are not met
+ * there; these floors sit just under what was measured (docs/guard.md), a regression guard.
+ */
+const MIN_SET_DETECTION = 0.83;
+const MAX_SET_FALSE_POSITIVES = 0.12;
+
+describe('planted-instruction model on sets written apart', () => {
+  it(`detects ≥${MIN_SET_DETECTION * 100}% of a held-out set's attacks, refuses ≤${MAX_SET_FALSE_POSITIVES * 100}% of its look-alikes, pooled`, () => {
+    const results = leaveOneSetOut(loadCorpus(), loadWrittenApart());
+    console.log(formatSets(results));
+    const sum = (pick: (row: (typeof results)[number]) => number) => results.reduce((total, row) => total + pick(row), 0);
+    expect(results.length).toBeGreaterThanOrEqual(10);
+    expect(sum((row) => row.attacksRefused) / sum((row) => row.attacks)).toBeGreaterThanOrEqual(MIN_SET_DETECTION);
+    expect(sum((row) => row.legitRefused) / sum((row) => row.legit)).toBeLessThanOrEqual(MAX_SET_FALSE_POSITIVES);
   }, 600_000);
 });

@@ -1,7 +1,7 @@
 /**
  * Turns one window of text into the sparse feature vector the planted-instruction model scores:
  * the behaviour signals (signals.ts), the signals that matter only when the text addresses the AI
- * reader, and hashed word and character n-grams, which the model is fitted to lean on less.
+ * reader, and hashed word n-grams and pieces of words, which the model is fitted to lean on less.
  */
 import { SIGNAL_NAMES, SIGNALS, type SignalName } from './signals.ts';
 
@@ -82,6 +82,9 @@ const CODE_SPAN = /`[^`\n]{4,300}`/g;
 /** Structure counts only outside quotations and code spans: docs show prompt syntax all the time. */
 const STRUCTURE_OUTSIDE_QUOTES: ReadonlySet<SignalName> = new Set(['chatToken', 'fakeTag', 'roleLine', 'promptHeader', 'contextClose']);
 const NGRAM_VALUE = 0.5;
+/** Words are also read as their pieces of four characters (with the word's edges), at most 30 per word. */
+const PIECE = 4;
+const MAX_PIECES = 30;
 /** Signals that describe the text itself (it quotes, it discusses), wherever they are found. */
 const REPORTED: ReadonlySet<SignalName> = new Set(['quoted', 'discussion']);
 
@@ -180,6 +183,11 @@ function addNgrams(lowered: string, hits: Map<number, number>): void {
       for (let i = 0; i + 1 < token.length && i < 40; i += 1) setHash(hits, `c:${token.slice(i, i + 2)}`);
     }
     setHash(hits, `w:${token}`);
+    if (token.length >= 3 && !CJK.test(token)) {
+      // A word's pieces carry across its inflections and kindred languages (asistente, assistente, asystent).
+      const padded = ` ${token} `;
+      for (let i = 0; i + PIECE <= padded.length && i < MAX_PIECES; i += 1) setHash(hits, `t:${padded.slice(i, i + PIECE)}`);
+    }
     if (previous !== '') setHash(hits, `b:${previous} ${token}`);
     previous = token;
     count += 1;
