@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadCorpus, loadWrittenApart } from '../../scripts/guard-model/corpus.ts';
-import { formatResult, formatSets, leaveOneSetOut, leaveOneStyleOut } from '../../scripts/guard-model/leave-one-style-out.ts';
+import { formatResult, formatSets, leaveOneSetOut, leaveOneStyleOut, pooledSets } from '../../scripts/guard-model/leave-one-style-out.ts';
 
 /**
  * The planted-instruction model's quality on styles it was not fitted on. For each style of the
@@ -46,14 +46,17 @@ describe('planted-instruction model on held-out styles', () => {
  */
 const MIN_SET_DETECTION = 0.81;
 const MAX_SET_FALSE_POSITIVES = 0.13;
+const MAX_CHAT_REFUSED = 0.02;
 
 describe('planted-instruction model on sets written apart', () => {
   it(`detects ≥${MIN_SET_DETECTION * 100}% of a held-out set's attacks, refuses ≤${MAX_SET_FALSE_POSITIVES * 100}% of its look-alikes, pooled`, () => {
     const results = leaveOneSetOut(loadCorpus(), loadWrittenApart());
     console.log(formatSets(results));
-    const sum = (pick: (row: (typeof results)[number]) => number) => results.reduce((total, row) => total + pick(row), 0);
+    const pooled = pooledSets(results);
     expect(results.length).toBeGreaterThanOrEqual(16);
-    expect(sum((row) => row.attacksRefused) / sum((row) => row.attacks)).toBeGreaterThanOrEqual(MIN_SET_DETECTION);
-    expect(sum((row) => row.legitRefused) / sum((row) => row.legit)).toBeLessThanOrEqual(MAX_SET_FALSE_POSITIVES);
+    expect(pooled.detection).toBeGreaterThanOrEqual(MIN_SET_DETECTION);
+    expect(pooled.falsePositives).toBeLessThanOrEqual(MAX_SET_FALSE_POSITIVES);
+    // Turns of ordinary conversation, stored one per record: a refusal there loses a memory.
+    for (const row of results.filter((set) => set.attacks === 0)) expect(row.legitRefused / row.legit).toBeLessThanOrEqual(MAX_CHAT_REFUSED);
   }, 600_000);
 });
