@@ -44,7 +44,7 @@ describe('planted-instruction model on held-out styles', () => {
  * sets: the figure to expect on text written elsewhere. The issue's targets (95% and 2%) are not met
  * there; these floors sit just under what was measured (docs/guard.md), a regression guard.
  */
-const MIN_SET_DETECTION = 0.81;
+const MIN_SET_DETECTION = 0.79;
 const MAX_SET_FALSE_POSITIVES = 0.13;
 const MAX_CHAT_REFUSED = 0.02;
 
