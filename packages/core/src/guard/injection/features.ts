@@ -79,6 +79,12 @@ const MAX_TOKENS = 400;
 /** A quotation long enough to hold a sentence; not an attribute's value (`src="…"`), which is markup. */
 const QUOTED = /(?<!=)"[^"\n]{12,300}"|(?<![\p{L}\p{N}=])'[^'\n]{12,300}'(?![\p{L}\p{N}])|[“„][^”“\n]{12,300}[”“]|«[^»\n]{12,300}»|[“「『"][\u3040-\u30ff\u3400-\u9fff][^”」』"\n]{3,300}[”」』"]/gu;
 const CODE_SPAN = /`[^`\n]{4,300}`/g;
+/**
+ * What comes right before a value in data: a JSON key (`"note": "…"`), an array's start, a CSV cell's
+ * comma, a YAML or header key at a line start (`description: "…"`). Read over the 64 characters
+ * before a quotation.
+ */
+const BEFORE_VALUE = /(?:,|\[|":[ \t]?|(?:^|\n)[ \t]{0,20}[\w.-]{1,40}:[ \t]?)$/;
 /** Structure counts only outside quotations and code spans: docs show prompt syntax all the time. */
 const STRUCTURE_OUTSIDE_QUOTES: ReadonlySet<SignalName> = new Set(['chatToken', 'fakeTag', 'roleLine', 'promptHeader', 'contextClose']);
 const NGRAM_VALUE = 0.5;
@@ -100,7 +106,18 @@ export function featuresOf(text: string, unseen = false): Features {
   // Who is addressed and what is directed is read outside quotations: a review quoting an attack
   // does not address the reader.
   // Taking text out finds nothing new: only the signals found anywhere are looked for again.
-  const unquoted = lowered.replace(QUOTED, ' "" ');
+  // A value in data is read by whoever reads the data: it is not reported speech, and what it
+  // directs counts, except in a text that discusses attacks, where a value is an example (a labelled
+  // test case, a quoted repro). Second person in a value speaks to the data's own user (an app's
+  // strings), so it never addresses the reader.
+  const valuesCount = !anywhere.has('discussion');
+  let valuesKept = false;
+  const unquoted = lowered.replace(QUOTED, (quotation: string, at: number) => {
+    if (!valuesCount || !quotation.startsWith('"') || !BEFORE_VALUE.test(lowered.slice(Math.max(0, at - 64), at))) return ' "" ';
+    valuesKept = true;
+    return quotation;
+  });
+  const reported = valuesKept ? lowered.replace(QUOTED, ' "" ') : unquoted;
   const outside = unquoted === lowered ? anywhere : signalsIn(unquoted, anywhere);
   const uncoded = unquoted.replace(CODE_SPAN, ' `` ');
   const prose = uncoded === unquoted ? outside : signalsIn(uncoded, [...STRUCTURE_OUTSIDE_QUOTES].filter((name) => anywhere.has(name)));
@@ -124,7 +141,7 @@ export function featuresOf(text: string, unseen = false): Features {
     outside.has('promptLeak') ||
     outside.has('aiAddress') ||
     outside.has('aiObliged') ||
-    (outside.has('youMust') && secondPersonDirects(unquoted));
+    (outside.has('youMust') && secondPersonDirects(reported));
   // An imperative directs the reader only where the reader is named: not in a hidden TODO for the
   // developers, nor in a transcript whose turns are labelled with the bot's name.
   const named = outside.has('aiAddress') && !hits.has(SIGNAL_NAMES.length);
