@@ -85,6 +85,8 @@ const CODE_SPAN = /`[^`\n]{4,300}`/g;
  * before a quotation.
  */
 const BEFORE_VALUE = /(?:,|\[|":[ \t]?|(?:^|\n)[ \t]{0,20}[\w.-]{1,40}:[ \t]?)$/;
+/** A model's own prompt format: written outside quotations and code spans, it speaks to a model. */
+const PROMPT_STRUCTURE: readonly SignalName[] = ['chatToken', 'promptHeader', 'contextClose', 'fakeTag'];
 /** Structure counts only outside quotations and code spans: docs show prompt syntax all the time. */
 const STRUCTURE_OUTSIDE_QUOTES: ReadonlySet<SignalName> = new Set(['chatToken', 'fakeTag', 'roleLine', 'promptHeader', 'contextClose']);
 const NGRAM_VALUE = 0.5;
@@ -138,6 +140,7 @@ export function featuresOf(text: string, unseen = false): Features {
   const addressed =
     unseen ||
     planted ||
+    PROMPT_STRUCTURE.some((name) => present.has(name)) ||
     outside.has('promptLeak') ||
     outside.has('aiAddress') ||
     outside.has('aiObliged') ||

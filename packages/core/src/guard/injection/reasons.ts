@@ -44,12 +44,16 @@ const REASON_OF_SIGNAL: Readonly<Record<string, string>> = {
   aiObliged: 'authority claim',
 };
 const DEFAULT_REASON = 'instruction to the agent';
+const ROLE_CHANGE = 'role change';
+/** A fake turn (template tokens, a prompt header, a closed context) is how the text was planted, as a view is. */
+const FAKE_TURN: ReadonlySet<number> = new Set(['chatToken', 'promptHeader', 'contextClose'].map((name) => STRUCTURAL_NAMES.indexOf(name)));
 const TRIGGERED = 'triggered instruction';
 
 export function reasonFor(view: string, features: Features | undefined, model: FittedModel): string {
   const byView = BY_VIEW[view];
   if (byView !== undefined) return byView;
   if (features === undefined) return DEFAULT_REASON;
+  if (features.indexes.some((index) => FAKE_TURN.has(index))) return ROLE_CHANGE;
   const totals = new Map<string, number>();
   for (let k = 0; k < features.indexes.length; k += 1) {
     const index = features.indexes[k] ?? 0;
