@@ -5,14 +5,14 @@ import { type CorpusEntry, loadInjectionCorpus } from './fixtures/injection-corp
 /**
  * This corpus was written with the old phrase rules (and tuned on); the fitted model never saw it,
  * so it is a held-out check. The floors sit just under the figures measured with the behaviour signals
- * of issue 21 (69.8% detection, 4.3% false positives with sets 1–39 in the fit; 70.8% and 4.3% with
- * sets 1–36: the nine sets written
+ * of issue 21 (70.8% detection, 4.3% false positives with sets 1–39 in the fit and a bare imperative
+ * no longer a kind of directing; 69.8% with the sets before that; 70.8% and 4.3% with sets 1–36: the nine sets written
  * after decision 0055 moved it from 74.7% and 4.7%, see decision 0056; 74.7% and 4.7% since a value in data is read as written; 75.7%
  * and 4.9% with sets 1–24 in the fit before it; 75.5% and 5.1% since the model reads pieces of words and learns from the sets written apart; 73.3% and 6.7% before; 68.8% and 6.5% before the signals' second round):
  * a regression guard, not the Guard's target, which is measured per held-out style and per held-out
  * written set in injection-held-out.test.ts.
  */
-const MIN_DETECTION = 0.68;
+const MIN_DETECTION = 0.7;
 const MAX_FALSE_POSITIVES = 0.055;
 
 function percent(part: number, whole: number): string {

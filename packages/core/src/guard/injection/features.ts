@@ -37,13 +37,15 @@ const ONLY_WHEN_ADDRESSED: ReadonlySet<SignalName> = new Set(['harm', 'tellUser'
 
 /**
  * Kinds of behaviour; a kind present at all is a feature every style of that kind trains. Directing
- * is a kind only when the reader is addressed: people direct people all the time.
+ * is a kind only when the reader is addressed: people direct people all the time. A bare imperative
+ * to the reader is its own feature, not a kind: a team's rules for its own assistant are imperatives
+ * to it too.
  */
 export const KINDS: Readonly<Record<string, readonly SignalName[]>> = {
   channel: ['urlPlaceholder', 'imageQuery', 'fillIn', 'sendData', 'sendOut', 'promptLeak'],
   structure: ['roleLine', 'promptHeader', 'chatToken', 'fakeTag', 'contextClose', 'queuedAction', 'toolCall'],
   manipulation: ['secrecy', 'override', 'ruleChange', 'persona', 'persist', 'recommend', 'malware', 'decodeAndFollow', 'skipCheck'],
-  directive: ['future', 'trigger', 'tellUser', 'harm', 'authority', 'imperative'],
+  directive: ['future', 'trigger', 'tellUser', 'harm', 'authority'],
 };
 const ADDRESSED_ONLY_KINDS: ReadonlySet<string> = new Set(['directive']);
 const KIND_NAMES = Object.keys(KINDS);
