@@ -44,7 +44,7 @@ describe('planted-instruction model on held-out styles', () => {
  * sets: the figure to expect on text written elsewhere. The issue's targets (95% and 2%) are not met
  * there; these floors sit just under what was measured (docs/guard.md), a regression guard.
  */
-const MIN_SET_DETECTION = 0.8;
+const MIN_SET_DETECTION = 0.79;
 const MAX_SET_FALSE_POSITIVES = 0.13;
 const MAX_CHAT_REFUSED = 0.02;
 
@@ -53,7 +53,7 @@ describe('planted-instruction model on sets written apart', () => {
     const results = leaveOneSetOut(loadCorpus(), loadWrittenApart());
     console.log(formatSets(results));
     const pooled = pooledSets(results);
-    expect(results.length).toBeGreaterThanOrEqual(48);
+    expect(results.length).toBeGreaterThanOrEqual(56);
     expect(pooled.detection).toBeGreaterThanOrEqual(MIN_SET_DETECTION);
     expect(pooled.falsePositives).toBeLessThanOrEqual(MAX_SET_FALSE_POSITIVES);
     // Turns of ordinary conversation, stored one per record: a refusal there loses a memory.
