@@ -27,6 +27,7 @@ afterAll(async () => {
 describe('the archivist', () => {
   it('enqueues a job with the record, carrying ids only', async () => {
     const rec = await client.ok<Rec>('remember', { content: 'the payments api token is rotated weekly', workspace: 'jobs' });
+    await drainJobs(testDb);
     const jobs = await testDb.query<{ data: unknown }>("select data from pgboss.job where name = 'archivist'");
     const payloads = jobs.map((job) => JSON.stringify(job.data));
     expect(payloads.some((p) => p.includes(rec.id))).toBe(true);

@@ -43,6 +43,17 @@ describe('X-Idempotency-Key', () => {
     expect(found.result).toHaveLength(1);
   });
 
+  it('leaves the key free when the write was refused: nothing of a refused call is kept', async () => {
+    const sibling = await f.mcp.key('idem-co', 'sibling');
+    await rawToolCall(f.mcp.url, sibling.key, 'remember', { content: 'theirs', workspace: 'sibling-ws' });
+    const refused = await rawToolCall(f.mcp.url, f.key, 'remember', { content: 'not here', workspace: 'sibling-ws' }, idem('k-6'));
+    expect(refused.text).toBe('403 Forbidden: workspace access denied for project');
+    const stored = await rawToolCall(f.mcp.url, f.key, 'remember', { content: 'stored after a refusal', workspace: 'idem6' }, idem('k-6'));
+    expect(stored.isError).toBe(false);
+    const found = await f.client.ok<{ result: unknown[] }>('search', { query: 'refusal', workspace: 'idem6' });
+    expect(found.result).toHaveLength(1);
+  });
+
   it('never makes a second record when repeats race', async () => {
     const args = { content: 'raced fact', workspace: 'idem3' };
     const outcomes = await Promise.all(

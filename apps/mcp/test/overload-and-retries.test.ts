@@ -124,7 +124,7 @@ describe('retries are safe', () => {
   it('answers a retry under the same X-Idempotency-Key with the record whose commit answer was lost', async () => {
     const { key } = await mcp.key('lost-ack-co', 'main');
     const headers = { 'x-idempotency-key': 'lost-ack-1' };
-    proxy.dropCommitAfter('mmw_remember');
+    proxy.dropAnswerOf('mmw_remember');
     const lost = await remember(key, 'a record whose commit answer is lost', headers);
     expect(proxy.dropped()).toBe(1);
     expect(lost.isError).toBe(true);
@@ -141,7 +141,7 @@ describe('retries are safe', () => {
 
   it('tells a caller without a key that the write may have been stored, never an internal error', async () => {
     const { key } = await mcp.key('lost-ack-plain-co', 'main');
-    proxy.dropCommitAfter('mmw_remember');
+    proxy.dropAnswerOf('mmw_remember');
     const lost = await remember(key, 'stored although unconfirmed');
     expect(lost.isError).toBe(true);
     expect(lost.text).toContain('may have been stored');

@@ -85,7 +85,6 @@ beforeAll(async () => {
       input,
       idempotencyKey: undefined,
       countRecords: false,
-      onStored: () => Promise.resolve(),
     });
     // source is 'agent' for writes through MCP, and counts as text.
     fixtures.push({ id: record.id, text: `${content} agent`, scope, updatedAt: 0, forgotten: false });

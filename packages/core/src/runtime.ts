@@ -5,6 +5,7 @@ import { createModelExpander } from './archivist/model-expander.ts';
 import { createBuiltInExpander, type QueryExpander } from './archivist/query-expansion.ts';
 import { createBilling, type Billing } from './billing/billing.ts';
 import type { Config } from './config.ts';
+import { startArchivistIntake } from './jobs/archivist-intake.ts';
 import { archivistJob } from './jobs/archivist-job.ts';
 import { createCallLimits } from './limits/call-limits.ts';
 import { createJobQueue, runnable, type JobQueue } from './jobs/job-queue.ts';
@@ -61,6 +62,7 @@ export async function createRuntime(
 
   const jobs = await createJobQueue(database);
   const archivist = archivistJob({ db: database.db, analyser });
+  let intake: { stop(): Promise<void> } | undefined;
   const callLimits = createCallLimits(database.db);
   const guardOff = options.protections !== undefined && !options.protections.guard;
   const guard = guardOff ? undefined : guardPoolFor(config);
@@ -73,8 +75,6 @@ export async function createRuntime(
     callLimits,
     ...(model ? { injectionJudge: createModelJudge({ ...model, onFallback }) } : {}),
     ...(guard ? { guard } : {}),
-    onRecordStored: (run, { caller, recordId }) =>
-      jobs.enqueueOn(run, archivist, { accountId: caller.accountId, recordId }),
   });
 
   const billing = createBilling({
@@ -103,11 +103,13 @@ export async function createRuntime(
         concurrency: config.MMW_WORKER_CONCURRENCY,
         batchSize: config.MMW_WORKER_BATCH_SIZE,
       });
+      intake = startArchivistIntake(database.db, jobs, archivist);
       await billing.scheduleReconciliation();
       await oauthSweep.schedule(options.now?.() ?? new Date());
     },
     async stop() {
       await callLimits.flush();
+      await intake?.stop();
       await jobs.stop();
       await guard?.close();
     },

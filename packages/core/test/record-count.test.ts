@@ -48,7 +48,6 @@ async function count(accountId: string, plan: Plan): Promise<boolean> {
       input: validateRememberInput({ content: 'a record to count' }),
       idempotencyKey: undefined,
       countRecords: true,
-      onStored: () => Promise.resolve(),
     });
     return true;
   } catch (error) {

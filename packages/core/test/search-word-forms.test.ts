@@ -41,7 +41,6 @@ beforeAll(async () => {
       input: validateRememberInput({ content, workspace: 'forms' }),
       idempotencyKey: undefined,
       countRecords: true,
-      onStored: () => Promise.resolve(),
     });
     ids.set(content, record.id);
   }

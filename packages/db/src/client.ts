@@ -7,7 +7,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import type pg from 'pg';
 import { BoundedPool } from './bounded-pool.ts';
 import * as schema from './schema/index.ts';
-import { embeddedTransaction, poolTransaction, type RunStatement } from './sql-transaction.ts';
+import { embeddedTransaction, poolTransaction, poolWrite, type RunStatement } from './sql-transaction.ts';
 
 export { NoConnectionError } from './bounded-pool.ts';
 export {
@@ -53,6 +53,11 @@ export interface Database {
   readonly executeSql: ExecuteSql;
   /** One statement on a connection of its own, outside any transaction; prepared when named. */
   readonly query: RunStatement;
+  /**
+   * One write that is its own transaction: committed or not at all. An answer lost after it was
+   * sent is CommitUnknownError (the write may have been stored).
+   */
+  readonly write: RunStatement;
   /** fn's statements in one transaction, committed when fn returns, rolled back when it throws. */
   transaction<T>(fn: (run: RunStatement) => Promise<T>): Promise<T>;
   /** The pool of the postgres kind, for tools that take one (benchmarks, job queue). */
@@ -101,6 +106,7 @@ export function openPostgres(url: string, limits: Partial<ConnectionLimits> = {}
     pool,
     executeSql: (text, values) => query({ text, ...(values ? { values } : {}) }),
     query,
+    write: (statement) => poolWrite(pool, statement),
     transaction: (fn) => poolTransaction(pool, fn),
     close: () => pool.end(),
   };
@@ -124,6 +130,7 @@ export async function openEmbedded(client: PGlite): Promise<Database> {
     pool: undefined,
     executeSql: (text, values) => query({ text, ...(values ? { values } : {}) }),
     query,
+    write: query,
     transaction: (fn) => embeddedTransaction(client, fn),
     close: () => client.close(),
   };

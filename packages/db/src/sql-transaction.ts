@@ -69,6 +69,31 @@ export async function poolTransaction<T>(pool: pg.Pool, fn: (run: RunStatement) 
   return result;
 }
 
+/**
+ * One statement that is its own transaction, on a connection of the pool. When its answer never
+ * comes (the connection broke after it was sent), it may have committed: CommitUnknownError, as for
+ * a commit. A connection that failed is closed rather than given back.
+ */
+export async function poolWrite(pool: pg.Pool, statement: Statement): Promise<{ rows: Record<string, unknown>[] }> {
+  const client = await pool.connect();
+  const ignore = () => undefined;
+  client.on('error', ignore);
+  try {
+    const result = await client.query(statement);
+    client.removeListener('error', ignore);
+    client.release();
+    return { rows: result.rows as Record<string, unknown>[] };
+  } catch (error) {
+    client.removeListener('error', ignore);
+    if (answeredByServer(error)) {
+      client.release();
+      throw error;
+    }
+    client.release(error as Error);
+    throw new CommitUnknownError({ cause: error });
+  }
+}
+
 /** The same on the embedded database: one in-process connection, whose transactions run in turn. */
 export async function embeddedTransaction<T>(
   client: PGlite,

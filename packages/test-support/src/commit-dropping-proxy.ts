@@ -4,17 +4,18 @@ export interface CommitDroppingProxy {
   /** The URL of a database reached through the proxy. */
   urlOf(databaseUrl: string): string;
   /**
-   * On the next connection whose client sends `marker` (a statement's name or text), the first
-   * `commit` after it reaches PostgreSQL, and the connection is cut before its answer comes back:
-   * a commit acknowledgement lost on the network.
+   * On the next connection whose client sends `marker` (a statement's name or text), that statement
+   * reaches PostgreSQL up to its Sync (outside a transaction, it commits there), and the connection
+   * is cut before its answer comes back: a commit acknowledgement lost on the network.
    */
-  dropCommitAfter(marker: string): void;
+  dropAnswerOf(marker: string): void;
   /** How many commits were dropped so far. */
   dropped(): number;
   close(): Promise<void>;
 }
 
-const COMMIT = Buffer.from('commit\0');
+/** The extended protocol's Sync message: where a statement outside a transaction commits. */
+const SYNC = Buffer.from([0x53, 0, 0, 0, 4]);
 
 /** A TCP proxy in front of PostgreSQL that can lose one commit's acknowledgement. */
 export async function startCommitDroppingProxy(databaseUrl: string): Promise<CommitDroppingProxy> {
@@ -31,9 +32,9 @@ export async function startCommitDroppingProxy(databaseUrl: string): Promise<Com
         marked = true;
         armed = undefined;
       }
-      if (marked && chunk.includes(COMMIT)) {
+      if (marked && chunk.includes(SYNC)) {
         dropped++;
-        // PostgreSQL reads the commit before the end of the stream, so it commits; the client
+        // PostgreSQL reads the statement before the end of the stream, so it commits; the client
         // never hears of it.
         upstream.end(chunk);
         client.destroy();
@@ -61,7 +62,7 @@ export async function startCommitDroppingProxy(databaseUrl: string): Promise<Com
       through.port = String(address.port);
       return through.toString();
     },
-    dropCommitAfter(marker) {
+    dropAnswerOf(marker) {
       armed = Buffer.from(marker);
     },
     dropped: () => dropped,

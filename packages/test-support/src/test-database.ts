@@ -143,7 +143,10 @@ export async function createDatabaseBefore(tagSuffix: string): Promise<{
   };
 }
 
-/** Waits until no job of the queue is waiting or running; polls the queue table, bounded in time. */
+/**
+ * Waits until no job of the queue is waiting or running, nor (for the archivist) a stored record
+ * still in its intake; polls the tables, bounded in time.
+ */
 export async function drainJobs(
   testDb: TestDatabase,
   queue = 'archivist',
@@ -152,7 +155,8 @@ export async function drainJobs(
   const started = Date.now();
   for (;;) {
     const [row] = await testDb.query<{ n: string }>(
-      "select count(*) as n from pgboss.job where name = $1 and state in ('created', 'retry', 'active')",
+      `select (select count(*) from pgboss.job where name = $1 and state in ('created', 'retry', 'active'))
+            + (select count(*) from archivist_pending where $1 = 'archivist') as n`,
       [queue],
     );
     if (Number(row?.n) === 0) return;

@@ -3,7 +3,7 @@
 import PgBoss from 'pg-boss';
 // pg-boss's own statement texts (its package has no exports map): the two it sends without awaiting.
 import pgBossPlans from 'pg-boss/src/plans.js';
-import { executeSqlOn, type Database, type Db, type RunStatement } from '@mmw/db';
+import { executeSqlOn, type Database, type Db } from '@mmw/db';
 import type { z } from 'zod';
 import { AppError } from '../errors.ts';
 
@@ -50,8 +50,8 @@ export interface JobQueue {
    * given an id is enqueued once: a repeat with the same id adds nothing.
    */
   enqueue<T>(tx: Db, job: JobDefinition<T>, payload: T, options?: EnqueueOptions): Promise<void>;
-  /** The same on a transaction of Database.transaction (the remember path's). */
-  enqueueOn<T>(run: RunStatement, job: JobDefinition<T>, payload: T): Promise<void>;
+  /** Several runs of one job in the caller's transaction, in one statement. */
+  enqueueAll<T>(tx: Db, job: JobDefinition<T>, payloads: T[]): Promise<void>;
   work(jobs: RunnableJob[], options: { concurrency: number; batchSize: number }): Promise<void>;
   failed(): Promise<FailedJob[]>;
   retry(id: string): Promise<void>;
@@ -124,11 +124,12 @@ export async function createJobQueue(
         ...(options.startAfter === undefined ? {} : { startAfter: options.startAfter }),
       });
     },
-    async enqueueOn(run, job, payload) {
+    async enqueueAll(tx, job, payloads) {
       // pg-boss's documented `db` option: its insert runs on the caller's transaction.
-      await boss.send(job.name, envelope(job, payload), {
-        db: { executeSql: (text, values) => run({ text, values }) },
-      });
+      await boss.insert(
+        payloads.map((payload) => ({ name: job.name, data: envelope(job, payload) })),
+        { db: { executeSql: executeSqlOn(tx) } },
+      );
     },
     async work(jobs, options) {
       for (const job of jobs) {

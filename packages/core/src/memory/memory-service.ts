@@ -12,7 +12,7 @@ import { callsThisMonth } from '../usage/call-count.ts';
 import { createCallLimits, type CallLimits } from '../limits/call-limits.ts';
 import { enforceCallLimits } from '../limits/session-limits.ts';
 import { requireScope, scopeForAccess } from '../oauth/scopes.ts';
-import { withTenant, type Database, type RunStatement } from '@mmw/db';
+import { withTenant, type Database } from '@mmw/db';
 import { rethrowAsAppError } from '../database-failure.ts';
 import { forgetRecord, type ForgetInput, type ForgetOutput } from './forget.ts';
 import { createInputGuard, type InputGuard } from './guard-input.ts';
@@ -20,7 +20,7 @@ import { validateIdempotencyKey } from './idempotency.ts';
 import type { MemorySession } from './memory-session.ts';
 import { validateRememberInput, type RememberInput, type ValidRememberInput } from './record-input.ts';
 import type { RecordView } from './record-view.ts';
-import { rememberRecord, type StoredRecord } from './remember.ts';
+import { rememberRecord } from './remember.ts';
 import { searchRecords, type SearchInput, type SearchOutput } from './search.ts';
 import { validateMemory, type ValidateInput, type ValidateOutput } from './validate-memory.ts';
 import { sessionBatchSchema, type SessionBatchResult } from '../sessions/session-batch.ts';
@@ -32,7 +32,6 @@ import {
 } from '../sessions/search-sessions.ts';
 
 export type { MemorySession } from './memory-session.ts';
-export type { StoredRecord } from './remember.ts';
 
 export interface RememberOptions {
   idempotencyKey?: string | undefined;
@@ -63,8 +62,6 @@ export interface MemoryServiceDeps {
   now?: () => Date;
   /** Expands queries that find nothing or are abstract; without it, search does not expand. */
   expander?: QueryExpander;
-  /** Work that must commit with a record, such as enqueueing the archivist, on its transaction. */
-  onRecordStored?: (run: RunStatement, stored: StoredRecord) => Promise<void>;
   /** The call limits (and the month's call counts) to use; the runtime passes its own to flush them. */
   callLimits?: CallLimits;
   /** Which protections run; all of them unless told otherwise. */
@@ -104,7 +101,6 @@ export function createMemoryService(deps: MemoryServiceDeps): MemoryService {
   const limits: CallLimits = deps.callLimits ?? createCallLimits(db);
   const now = deps.now ?? (() => new Date());
   const protections: Protections = deps.protections ?? { guard: true, idempotency: true, limits: true };
-  const onRecordStored = deps.onRecordStored ?? (() => Promise.resolve());
   const guardPool = protections.guard ? (deps.guard ?? guardPoolFor(config)) : undefined;
 
   /** The month's calls of the session's account before this call, for the plan's allowance. */
@@ -182,7 +178,6 @@ export function createMemoryService(deps: MemoryServiceDeps): MemoryService {
         input: await guarded(caller, valid),
         idempotencyKey,
         countRecords: protections.limits,
-        onStored: onRecordStored,
       }).catch(rethrowAsAppError);
       return withNotice(record, notice);
     },

@@ -1,6 +1,6 @@
 import { and, inArray, isNull } from 'drizzle-orm';
 import { z } from 'zod';
-import { records, withTenant, type Database, type Db, type RunStatement } from '@mmw/db';
+import { records, withTenant, type Database, type Db } from '@mmw/db';
 import type { Plan } from '../billing/plans.ts';
 import type { Caller } from '../caller.ts';
 import { AppError, messages } from '../errors.ts';
@@ -8,12 +8,6 @@ import { visibleRecords } from '../visibility/visible-records.ts';
 import { fingerprintRequest } from './idempotency.ts';
 import { unknownDerivedFrom, type ValidRememberInput } from './record-input.ts';
 import { toRecordView, type RecordView } from './record-view.ts';
-
-/** A record a remember stored, with its caller: what the archivist's job is enqueued for. */
-export interface StoredRecord {
-  caller: Caller;
-  recordId: string;
-}
 
 export interface RememberWrite {
   caller: Caller;
@@ -23,8 +17,6 @@ export interface RememberWrite {
   idempotencyKey: string | undefined;
   /** Count the record against the plan's record limit (off only in the benchmark's measurements). */
   countRecords: boolean;
-  /** Work that commits with the record: the archivist's job, enqueued on the same transaction. */
-  onStored: (run: RunStatement, stored: StoredRecord) => Promise<void>;
 }
 
 async function assertSourcesExist(tx: Db, caller: Caller, ids: string[]): Promise<void> {
@@ -37,7 +29,7 @@ async function assertSourcesExist(tx: Db, caller: Caller, ids: string[]): Promis
   if (missing.length > 0) throw unknownDerivedFrom(missing);
 }
 
-/** The whole write in one statement: packages/db/migrations/0020_remember_function.sql. */
+/** The whole write in one statement: packages/db/migrations/0035_archivist_intake.sql. */
 const REMEMBER = {
   name: 'mmw_remember',
   text: `select * from mmw_remember($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19)`,
@@ -127,10 +119,9 @@ function answerOf(row: RememberRow): RecordView {
 
 /**
  * Stores one record (docs/architecture.md, "A remember call", steps 4 to 7): the sources of
- * derived_from are checked; then one transaction runs mmw_remember(), which answers a request
- * repeated under its X-Idempotency-Key from the store before any other work ('replayed'), or stores
- * the record; a stored record's archivist job is enqueued in the same transaction, which commits. Any
- * other outcome rolls the whole transaction back.
+ * derived_from are checked; then one statement, mmw_remember(), outside any transaction, answers a
+ * request repeated under its X-Idempotency-Key from the store before any other work ('replayed'),
+ * or stores the record with its place in the archivist's intake, or refuses and writes nothing.
  */
 export async function rememberRecord(database: Database, write: RememberWrite): Promise<RecordView> {
   const { caller, input, idempotencyKey } = write;
@@ -139,36 +130,31 @@ export async function rememberRecord(database: Database, write: RememberWrite): 
       assertSourcesExist(tx, caller, input.derivedFrom),
     );
   }
-  const recordId = crypto.randomUUID();
-  return database.transaction(async (run) => {
-    const { rows } = await run({
-      ...REMEMBER,
-      values: [
-        caller.accountId,
-        caller.projectId,
-        input.workspace,
-        caller.userId,
-        caller.keyId,
-        recordId,
-        input.content,
-        caller.source,
-        input.sourceId,
-        input.sourceHash,
-        input.sourceRevision,
-        input.factKey,
-        input.confidence,
-        input.scope,
-        input.derivedFrom,
-        idempotencyKey ?? null,
-        idempotencyKey === undefined ? null : fingerprintRequest(input),
-        write.countRecords,
-        write.plan.recordLimit ?? null,
-      ],
-    });
-    const row = rememberRow.parse(rows[0]);
-    if (row.outcome === 'replayed') return answerOf(row);
-    if (row.outcome !== 'stored') throw refusal(row, write);
-    await write.onStored(run, { caller, recordId });
-    return answerOf(row);
+  const { rows } = await database.write({
+    ...REMEMBER,
+    values: [
+      caller.accountId,
+      caller.projectId,
+      input.workspace,
+      caller.userId,
+      caller.keyId,
+      crypto.randomUUID(),
+      input.content,
+      caller.source,
+      input.sourceId,
+      input.sourceHash,
+      input.sourceRevision,
+      input.factKey,
+      input.confidence,
+      input.scope,
+      input.derivedFrom,
+      idempotencyKey ?? null,
+      idempotencyKey === undefined ? null : fingerprintRequest(input),
+      write.countRecords,
+      write.plan.recordLimit ?? null,
+    ],
   });
+  const row = rememberRow.parse(rows[0]);
+  if (row.outcome !== 'stored' && row.outcome !== 'replayed') throw refusal(row, write);
+  return answerOf(row);
 }

@@ -133,3 +133,16 @@ export const recordRelations = pgTable(
     index('record_relations_to_idx').on(t.toRecordId),
   ],
 );
+
+/**
+ * Records stored and not yet handed to the archivist's queue: mmw_remember() adds one in the
+ * record's own statement, and the worker's intake moves them into pg-boss (core's
+ * jobs/archivist-intake.ts). Ids only, like the jobs themselves.
+ */
+export const archivistPending = pgTable('archivist_pending', {
+  recordId: uuid('record_id')
+    .primaryKey()
+    .references(() => records.id, { onDelete: 'cascade' }),
+  /** The record's account, for row-level security; the record's own deletion takes this row with it. */
+  accountId: uuid('account_id').notNull(),
+});
