@@ -1,5 +1,5 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
-import type { Database } from '@mmw/db';
+import { executeSqlOn, withSystem, type Database } from '@mmw/db';
 
 /**
  * The process's Prometheus metrics (served on METRICS_PORT when it is set). Labels carry names of
@@ -44,15 +44,19 @@ export const rateLimitRefusals = new Counter({
 /** The status class of an HTTP status: 2xx, 4xx, 5xx. */
 export const statusClass = (status: number): string => `${Math.floor(status / 100)}xx`;
 
+/** A stored record still in the archivist's intake (decision 0060) waits for the archivist too. */
 const queueDepthQuery = `
   select name, count(*)::int as depth,
-         coalesce(extract(epoch from now() - min(created_on)), 0)::float8 as age
-    from pgboss.job where state in ('created', 'retry') group by name`;
+         coalesce(extract(epoch from now() - min(since)), 0)::float8 as age
+    from (select name, created_on as since from pgboss.job where state in ('created', 'retry')
+          union all
+          select 'archivist', r.created_at from archivist_pending p join records r on r.id = p.record_id) waiting
+   group by name`;
 
 /**
  * Gauges read from the database on each scrape: the connection pool's use, and each job queue's
- * depth and the age of its oldest waiting job. A scrape that cannot reach the database leaves the
- * queue gauges empty rather than failing the whole answer.
+ * depth and the age of its oldest waiting job (across tenants, so read as the system). A scrape
+ * that cannot reach the database leaves the queue gauges empty rather than failing the whole answer.
  */
 export function observeDatabase(database: Database): void {
   metricsRegistry.removeSingleMetric('mmw_db_pool_connections');
@@ -70,7 +74,11 @@ export function observeDatabase(database: Database): void {
       this.set({ state: 'waiting' }, pool?.waitingCount ?? 0);
     },
   });
-  const waiting = () => database.executeSql(queueDepthQuery).then((result) => result.rows, () => []);
+  const waiting = () =>
+    withSystem(database.db, (tx) => executeSqlOn(tx)(queueDepthQuery)).then(
+      (result) => result.rows,
+      () => [],
+    );
   new Gauge({
     name: 'mmw_job_queue_depth',
     help: 'Jobs waiting in each queue (created or to retry)',
