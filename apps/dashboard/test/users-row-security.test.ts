@@ -74,17 +74,24 @@ describe("the application's own login role", () => {
     // The app's own pool, as a server opens it: each connection starts as mmw_app.
     const database = openPostgres(url.toString(), { poolSize: 1 });
     try {
-      await database.transaction(async (run) => {
+      const pool = database.pool;
+      if (!pool) throw new Error('a pool is needed');
+      const client = await pool.connect();
+      try {
+        await client.query('begin');
         // Back to the session's own role (RESET ROLE returns to the startup option's mmw_app).
-        await run({ text: 'set role none' });
-        const [who] = (await run({ text: 'select current_user as user' })).rows;
+        await client.query('set role none');
+        const [who] = (await client.query<{ user: string }>('select current_user as user')).rows;
         expect(who?.user).toBe(role);
         for (const table of ['users', 'accounts', 'memberships', 'records', 'api_keys', 'sessions']) {
-          const { rows } = await run({ text: `select count(*)::text as n from ${table}` });
+          const { rows } = await client.query<{ n: string }>(`select count(*)::text as n from ${table}`);
           expect(rows[0]?.n, table).toBe('0');
         }
-      });
-      await expect(database.transaction((run) => run({ text: 'set role postgres' }))).rejects.toThrow(/permission denied/);
+        await client.query('rollback');
+        await expect(client.query('set role postgres')).rejects.toThrow(/permission denied/);
+      } finally {
+        client.release();
+      }
       // The superuser, for contrast, sees the people signed up above.
       const [all] = await f.db.query<{ n: string }>('select count(*)::text as n from users');
       expect(Number(all?.n)).toBeGreaterThan(0);

@@ -7,7 +7,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import type pg from 'pg';
 import { BoundedPool } from './bounded-pool.ts';
 import * as schema from './schema/index.ts';
-import { embeddedTransaction, poolTransaction, poolWrite, type RunStatement } from './sql-transaction.ts';
+import { poolWrite, type RunStatement } from './sql-statement.ts';
 
 export { NoConnectionError } from './bounded-pool.ts';
 export {
@@ -15,7 +15,7 @@ export {
   isTransientFailure,
   type RunStatement,
   type Statement,
-} from './sql-transaction.ts';
+} from './sql-statement.ts';
 
 /** The one database type core works with: a pool, an embedded database or a transaction. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -58,8 +58,6 @@ export interface Database {
    * sent is CommitUnknownError (the write may have been stored).
    */
   readonly write: RunStatement;
-  /** fn's statements in one transaction, committed when fn returns, rolled back when it throws. */
-  transaction<T>(fn: (run: RunStatement) => Promise<T>): Promise<T>;
   /** The pool of the postgres kind, for tools that take one (benchmarks, job queue). */
   readonly pool: pg.Pool | undefined;
   close(): Promise<void>;
@@ -107,7 +105,6 @@ export function openPostgres(url: string, limits: Partial<ConnectionLimits> = {}
     executeSql: (text, values) => query({ text, ...(values ? { values } : {}) }),
     query,
     write: (statement) => poolWrite(pool, statement),
-    transaction: (fn) => poolTransaction(pool, fn),
     close: () => pool.end(),
   };
 }
@@ -131,7 +128,6 @@ export async function openEmbedded(client: PGlite): Promise<Database> {
     executeSql: (text, values) => query({ text, ...(values ? { values } : {}) }),
     query,
     write: query,
-    transaction: (fn) => embeddedTransaction(client, fn),
     close: () => client.close(),
   };
 }

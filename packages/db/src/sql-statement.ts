@@ -1,4 +1,3 @@
-import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 
 /**
@@ -28,48 +27,6 @@ export class CommitUnknownError extends Error {
 const answeredByServer = (error: unknown): boolean => error instanceof pg.DatabaseError;
 
 /**
- * Runs fn in a transaction on one connection of the pool, then commits; rolls back when fn throws.
- * A connection that failed is closed rather than given back.
- */
-export async function poolTransaction<T>(pool: pg.Pool, fn: (run: RunStatement) => Promise<T>): Promise<T> {
-  const client = await pool.connect();
-  // A connection the server ends while it is checked out (an idle-in-transaction timeout) emits
-  // 'error'; the statement in flight, or the next one, fails with it instead.
-  const ignore = () => undefined;
-  client.on('error', ignore);
-  const release = (error?: Error) => {
-    client.removeListener('error', ignore);
-    client.release(error);
-  };
-  const run: RunStatement = async (statement) => {
-    const result = await client.query(statement);
-    return { rows: result.rows as Record<string, unknown>[] };
-  };
-  let result: T;
-  try {
-    await client.query('begin');
-    result = await fn(run);
-  } catch (error) {
-    try {
-      await client.query('rollback');
-      release();
-    } catch (rollbackFailed) {
-      release(rollbackFailed as Error);
-    }
-    throw error;
-  }
-  try {
-    await client.query('commit');
-  } catch (error) {
-    release(error as Error);
-    if (answeredByServer(error)) throw error;
-    throw new CommitUnknownError({ cause: error });
-  }
-  release();
-  return result;
-}
-
-/**
  * One statement that is its own transaction, on a connection of the pool. When its answer never
  * comes (the connection broke after it was sent), it may have committed: CommitUnknownError, as for
  * a commit. A connection that failed is closed rather than given back.
@@ -92,19 +49,6 @@ export async function poolWrite(pool: pg.Pool, statement: Statement): Promise<{ 
     client.release(error as Error);
     throw new CommitUnknownError({ cause: error });
   }
-}
-
-/** The same on the embedded database: one in-process connection, whose transactions run in turn. */
-export async function embeddedTransaction<T>(
-  client: PGlite,
-  fn: (run: RunStatement) => Promise<T>,
-): Promise<T> {
-  return client.transaction(async (tx) =>
-    fn(async ({ text, values }) => {
-      const result = await tx.query(text, values);
-      return { rows: result.rows as Record<string, unknown>[] };
-    }),
-  );
 }
 
 /**
