@@ -49,11 +49,11 @@ function contentOf(i: number, random: () => number): string {
   if (i % 97 === 0) words.push('omega-release');
   // Around the oldest row of the newest window (about the 400th newest), and three old ones.
   if ((i >= 1190 && i <= 1210) || i === 10 || i === 20 || i === 30) words.push('edge');
-  // Two common words found together only in old records, far past the window and a probe.
+  // Two common words found together only in old records, far past the window: found in the horizon.
   if (i % 2 === 0 || (i >= 20 && i <= 30)) words.push('north');
   if (i % 2 === 1 || (i >= 20 && i <= 30)) words.push('south');
   // Three common words, one to a record, except in old records that hold two of them or all three:
-  // levels past a probe that the word index finds through pairs of words.
+  // levels the window saw none of, found in one scored read of the horizon.
   words.push(['red', 'green', 'blue'][i % 3] ?? 'red');
   if (i >= 40 && i <= 45) words.push('red', 'green');
   if (i >= 50 && i <= 52) words.push('green', 'blue');
@@ -158,7 +158,7 @@ describe('search ranking in a workspace larger than the newest window', () => {
     ['north south', 10, null],
     ['south north alpha', 12, null],
     ['north south alpha beta', 10, null],
-    // Levels of common words the window saw none of, driven through the index by pairs of words.
+    // Levels of common words the window saw none of, in the horizon.
     ['red green blue', 12, null],
     ['blue red green', 20, 'shared'],
   ] as const)('ranks %s (limit %i, scope %s) by score, then last update', async (query, limit, scope) => {

@@ -4,14 +4,13 @@ import type { Caller } from '../caller.ts';
 import { handedOverRecords, visibleRecords } from '../visibility/visible-records.ts';
 import { recordColumns } from './record-columns.ts';
 import {
-  allWordsRare,
-  bestWindowScore,
-  drivingGroups,
-  planLevel,
+  drivingWords,
+  horizonRows,
+  levelWithin,
+  lowestIndexedLevel,
   scoreOf,
   WINDOW_ROWS,
   wordShares,
-  type LevelPlan,
   type WindowFacts,
 } from './match-plan.ts';
 import { recordWordsMatch } from './word-match.ts';
@@ -134,10 +133,12 @@ async function readWindow(
 
 /**
  * The best `limit` records by score (matched words), then by last update. `words` are the query's
- * words as tsqueries (see query-terms.ts: each an OR of what matches that word), each counted once. The window of newest
- * rows is scored first; rows older than it are looked for level by level (all n words, then at
- * least n-1, ...), each level in recency order and only for the places still free, so the work
- * stays bounded when common words match most of a large workspace. See match-plan.ts.
+ * words as tsqueries (see query-terms.ts: each an OR of what matches that word), each counted once.
+ * The window of newest rows is scored first. Older rows of the levels whose words are rare (all n
+ * words, at least n-1, ... down to the lowest such level) are found through the word index in the
+ * whole workspace, in one scored query; the lower levels, whose rows hold only common words, in the
+ * next older rows in recency order, at most `horizon` of them (the expanded pass sets its own, and
+ * does not use the index). So the work stays bounded whatever the words. See match-plan.ts.
  */
 export async function findMatches(
   tx: Db,
@@ -156,79 +157,50 @@ export async function findMatches(
     for (let k = words.length; k >= 1; k--) ranked.push(...windowAt(k));
     return loadRanked(tx, caller, ranked.slice(0, limit));
   }
-  const older = (
-    k: number,
-    count: number,
-    options: { driver?: string[][]; byScore?: boolean; exclude: string[]; scanRows?: number },
-  ) => olderMatches(tx, caller, where, words, { boundary, minScore: k, limit: count, ...options });
   const shares = wordShares(window, words.length);
-  if (allWordsRare(shares)) {
-    // Every word is rare: one scored query through the word index covers every level.
-    const found = await older(1, limit, { driver: words.map((word) => [word]), byScore: true, exclude: [] });
-    for (let k = words.length; k >= 1; k--)
-      ranked.push(...windowAt(k), ...found.filter((row) => row.score === k));
-    return loadRanked(tx, caller, ranked.slice(0, limit));
-  }
-  if (options.horizon !== undefined) {
-    // A bounded search (the expanded pass): the rows just older than the window, up to the horizon,
-    // scored in one statement, best first.
-    const found = await older(1, limit, { byScore: true, exclude: [], scanRows: options.horizon });
-    for (let k = words.length; k >= 1; k--)
-      ranked.push(...windowAt(k), ...found.filter((row) => row.score === k));
-    return loadRanked(tx, caller, ranked.slice(0, limit));
-  }
-  // Older rows with k words (all with more were found already), newest first.
-  const findLevel = async (plan: LevelPlan, k: number, need: number, exclude: string[]) => {
-    if (plan.kind === 'recent') return older(k, need, { exclude });
-    // Through the word index the rows are scored and sorted (all have k words, so this is recency
-    // order): ordered by recency alone, the planner could walk the recency index instead, and a
-    // level the window saw no row of may hold none in the whole workspace.
-    const driver = plan.driver.map((group) => group.map((i) => words[i] ?? ''));
-    if (plan.kind === 'indexed') return older(k, need, { driver, byScore: true, exclude });
-    const probed = await older(k, need, { exclude, scanRows: plan.rows });
-    if (probed.length === need) return probed;
-    const next = await boundaryAfter(tx, where, boundary, plan.rows);
-    if (next === undefined) return probed;
-    const rest = await olderMatches(tx, caller, where, words, {
-      boundary: next,
-      minScore: k,
-      limit: need - probed.length,
-      driver,
-      byScore: true,
-      exclude,
-    });
-    return [...probed, ...rest];
-  };
-  const olderFound: string[] = [];
-  // The window holds no row with more than `best` words. Of the levels above, those that the plan
-  // looks up through the word index are looked up together: one scored query, best first, driven
-  // by the words any row of the lowest of them must hold (a long expanded query would otherwise
-  // read the same postings once per level).
-  const best = bestWindowScore(window);
-  let lowest = words.length + 1;
-  while (lowest - 1 > best && planLevel(window, shares, lowest - 1, limit).kind === 'indexed') lowest--;
-  if (lowest <= words.length) {
-    const driver = drivingGroups(shares, lowest).map((group) => group.map((i) => words[i] ?? ''));
-    const found = await older(lowest, limit, { driver, byScore: true, exclude: [] });
-    ranked.push(...found);
-    olderFound.push(...found.map((row) => row.id));
-  }
-  const top = lowest - 1;
-  for (let k = top; k >= 1 && ranked.length < limit; k--) {
+  const indexedFrom = options.horizon === undefined ? lowestIndexedLevel(shares) : words.length + 1;
+  const older = (
+    minScore: number,
+    count: number,
+    options: { driver?: string[]; exclude: string[]; scanRows?: number; newestFirst?: boolean },
+  ) => olderMatches(tx, caller, where, words, { boundary, minScore, limit: count, ...options });
+  const indexed =
+    indexedFrom <= words.length
+      ? await older(indexedFrom, limit, {
+          driver: drivingWords(shares, indexedFrom).map((i) => words[i] ?? ''),
+          exclude: [],
+        })
+      : [];
+  const horizon = options.horizon ?? horizonRows(words.length);
+  const found = indexed.map((row) => row.id);
+  let scanned: Array<{ id: string; score: number }> | undefined;
+  for (let k = words.length; k >= 1 && ranked.length < limit; k--) {
     ranked.push(...windowAt(k));
     const need = limit - ranked.length;
     if (need <= 0) break;
-    const plan = planLevel(window, shares, k, need);
-    const found = await findLevel(plan, k, need, olderFound);
-    ranked.push(...found);
-    olderFound.push(...found.map((row) => row.id));
+    if (k >= indexedFrom) {
+      ranked.push(...indexed.filter((row) => row.score === k));
+      continue;
+    }
+    if (scanned === undefined && levelWithin(window, shares, k, need, horizon)) {
+      // The level's rows are expected early in recency order: read until `need` are found.
+      // Short of them, every row of the levels from k up in the horizon is known.
+      const level = await older(k, need, { exclude: found, scanRows: horizon, newestFirst: true });
+      ranked.push(...level);
+      found.push(...level.map((row) => row.id));
+      continue;
+    }
+    // The rest of the levels in one scored read of the horizon, best first.
+    scanned ??= await older(1, limit, { exclude: found, scanRows: horizon });
+    ranked.push(...scanned.filter((row) => row.score === k));
   }
   return loadRanked(tx, caller, ranked.slice(0, limit));
 }
 
 /**
- * Rows older than the window with at least `minScore` matched words, newest first (or best first
- * with byScore). With a driver, only rows holding one of its words are read, through the word index.
+ * Rows older than the window with at least `minScore` matched words, best first, then newest. With
+ * a driver, only rows holding one of its words are read, through the word index; with scanRows,
+ * only that many older rows, in recency order.
  */
 async function olderMatches(
   tx: Db,
@@ -239,12 +211,12 @@ async function olderMatches(
     boundary: { at: string; id: string };
     minScore: number;
     limit: number;
-    /** Groups of words: only rows holding every word of one group are read (see drivingGroups). */
-    driver?: string[][];
-    byScore?: boolean;
+    /** Words (tsqueries): only rows holding one of them are read. */
+    driver?: string[];
     exclude: string[];
-    /** Read only this many older rows, in recency order (then ranked by score with byScore). */
     scanRows?: number;
+    /** Newest first only, so that a read of scanRows stops at the first `limit` matches. */
+    newestFirst?: boolean;
   },
 ): Promise<Array<{ id: string; score: number }>> {
   const matches = matcher(where);
@@ -277,53 +249,24 @@ async function olderMatches(
           options.exclude.length > 0 ? notInArray(recent.id, options.exclude) : undefined,
         ),
       )
-      .orderBy(...(options.byScore ? [desc(recent.score)] : []), desc(recent.updatedAt), desc(recent.id))
+      .orderBy(...(options.newestFirst ? [] : [desc(recent.score)]), desc(recent.updatedAt), desc(recent.id))
       .limit(options.limit);
     return rows.map((row) => ({ id: row.id, score: Number(row.score) }));
   }
   const conditions = [...baseConditions(caller, where), olderThan, sql`${score} >= ${options.minScore}`];
   if (options.exclude.length > 0) conditions.push(notInArray(records.id, options.exclude));
-  if (options.driver) {
-    // Over text and fact_key, a pair may be split between the two: any word of the groups drives.
-    const groups = where.includeFactKey
-      ? [...new Set(options.driver.flat())].map((term) => [term])
-      : options.driver;
-    const query = groups.map((group) => `(${group.map((term) => `(${term})`).join(' & ')})`).join(' | ');
-    conditions.push(matches(query));
-  }
-  const order = options.byScore
-    ? [desc(score), desc(records.updatedAt), desc(records.id)]
-    : [desc(records.updatedAt), desc(records.id)];
+  if (options.driver) conditions.push(matches(options.driver.map((term) => `(${term})`).join(' | ')));
   const rows = await tx
     .select({ id: records.id, score })
     .from(records)
     .where(and(...conditions))
-    .orderBy(...order)
+    .orderBy(desc(score), desc(records.updatedAt), desc(records.id))
     .limit(options.limit);
   return rows.map((row) => ({ id: row.id, score: Number(row.score) }));
 }
 
 function olderThanBoundary(boundary: { at: string; id: string }): SQL {
   return sql`(${records.updatedAt}, ${records.id}) < (${boundary.at}::timestamptz, ${boundary.id}::uuid)`;
-}
-
-/** The row `rows` places older than the boundary (the end of a probe), from the recency index alone. */
-async function boundaryAfter(
-  tx: Db,
-  where: MatchScope,
-  boundary: { at: string; id: string },
-  rows: number,
-): Promise<{ at: string; id: string } | undefined> {
-  const [row] = await tx
-    .select({ at: sql<string>`${records.updatedAt}::text`, id: records.id })
-    .from(records)
-    .where(
-      and(eq(records.workspaceId, where.workspaceId), isNull(records.deletedAt), olderThanBoundary(boundary)),
-    )
-    .orderBy(desc(records.updatedAt), desc(records.id))
-    .offset(rows - 1)
-    .limit(1);
-  return row;
 }
 
 /** The full rows of the ranked ids, in their order. */

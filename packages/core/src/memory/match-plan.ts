@@ -1,16 +1,20 @@
 /**
  * How search finds the best records without scoring every row that holds a query word (see
- * docs/decisions/search-plan.md). It first reads the newest rows of the workspace (the window)
- * and scores them; what it saw there decides how each level of score is looked for in the older
- * rows: in recency order when the level is dense, through the word index when it is rare.
+ * docs/decisions/0006-search-plan.md and 0061). It first reads the newest rows of the workspace (the
+ * window) and scores them; what it saw there decides which levels of score the word index can find
+ * cheaply in the older rows. The other levels are looked for in a bounded number of older rows.
  */
 
 /** The newest rows of a workspace that search scores first. */
 export const WINDOW_ROWS = 400;
 /** Query words whose summed share of the window stays under this are rare enough for the word index. */
 export const RARE_SHARE = 0.02;
-/** At most this many older rows are read in recency order for a level the window saw none of. */
-export const PROBE_ROWS = 12_000;
+/**
+ * Past the window, the levels the word index cannot find cheaply are looked for in the older rows in
+ * recency order, scoring at most this many (row, word) pairs: 2,500 rows for 16 words, 10,000 for 4.
+ */
+export const HORIZON_MATCHES = 40_000;
+export const MAX_HORIZON_ROWS = 10_000;
 
 /** A row of the window that may be returned and holds at least one query word. */
 export interface WindowMatch {
@@ -41,41 +45,27 @@ export function wordShares(facts: WindowFacts, wordCount: number): number[] {
   return counts.map((count) => (facts.qualifying === 0 ? 0 : count / facts.qualifying));
 }
 
-export type LevelPlan =
-  /** Older rows in recency order, each scored, until enough are found: when the level is dense. */
-  | { kind: 'recent' }
-  /** Older rows that hold every word of one of these groups (by index), found through the word index. */
-  | { kind: 'indexed'; driver: number[][] }
-  /**
-   * The window saw no row of the level, and the words that drive the index are common: when the
-   * words' shares (taken as independent) promise enough rows of the level within PROBE_ROWS, that
-   * many older rows are read in recency order first, then the word index for the rows older still.
-   */
-  | { kind: 'probe'; driver: number[][]; rows: number };
+/** The rarest n-k+1 words (by index, ascending): every row with at least k of the n words holds one. */
+export function drivingWords(shares: readonly number[], k: number): number[] {
+  return shares
+    .map((share, index) => ({ share, index }))
+    .sort((a, b) => a.share - b.share || a.index - b.index)
+    .slice(0, Math.max(0, shares.length - k + 1))
+    .map((word) => word.index)
+    .sort((a, b) => a - b);
+}
 
 /**
- * How to find older rows that match at least k of the words. Any such row holds at least one of
- * any n-k+1 of the words, so the rarest n-k+1 words can drive the word index when they are rare.
- * When they are common, the recency order meets the level's rows early if the window showed some;
- * if it showed none, a bounded probe in recency order comes first.
+ * The lowest level k whose rows the word index finds cheaply: the n-k+1 rarest words, which every
+ * row of the level holds one of, are rare together. Levels from there up are found through the
+ * index in the whole workspace; n+1 when even the rarest word is common.
  */
-export function planLevel(facts: WindowFacts, shares: readonly number[], k: number, need: number): LevelPlan {
-  // The kind of plan is chosen on the words' OR, as the rows they drive; the index is then driven by
-  // the groups, which hold no more rows (a pair's share taken as independent understates words that
-  // come together, such as a release that failed).
-  const driver = drivingGroups(shares, k);
-  const driverShare = groupsShare(
-    drivingWords(shares, k).map((index) => [index]),
-    shares,
-  );
-  const seenAtLevel = facts.matches.some((match) => scoreOf(match.mask) >= k);
-  if (driverShare <= RARE_SHARE) return { kind: 'indexed', driver };
-  if (seenAtLevel) return { kind: 'recent' };
-  const expected = atLeastShare(shares, k);
-  const rows = expected === 0 ? Infinity : Math.ceil((1.5 * need) / expected);
-  return rows <= PROBE_ROWS
-    ? { kind: 'probe', driver, rows: Math.max(rows, 1000) }
-    : { kind: 'indexed', driver };
+export function lowestIndexedLevel(shares: readonly number[]): number {
+  for (let k = 1; k <= shares.length; k++) {
+    const share = drivingWords(shares, k).reduce((sum, index) => sum + (shares[index] ?? 0), 0);
+    if (share <= RARE_SHARE) return k;
+  }
+  return shares.length + 1;
 }
 
 /** The share of rows holding at least k of the words, if the words occurred independently. */
@@ -93,59 +83,24 @@ export function atLeastShare(shares: readonly number[], k: number): number {
   return exactly.slice(k).reduce((sum, p) => sum + p, 0);
 }
 
-/** The `count` rarest words (by index, ascending). */
-function rarest(shares: readonly number[], count: number): number[] {
-  return shares
-    .map((share, index) => ({ share, index }))
-    .sort((a, b) => a.share - b.share || a.index - b.index)
-    .slice(0, Math.max(0, count))
-    .map((word) => word.index)
-    .sort((a, b) => a - b);
-}
-
-/** The rarest n-k+1 words (by index, ascending): every row with at least k of the n words holds one. */
-export function drivingWords(shares: readonly number[], k: number): number[] {
-  return rarest(shares, shares.length - k + 1);
-}
-
-/** At most this many pairs of words drive a level; past it, a longer tsquery costs more than it saves. */
-const MAX_PAIRS = 10;
-
 /**
- * What drives the word index for level k, as groups of words (by index): every row with at least k
- * of the n words holds all the words of one group. The rarest n-k+1 words, one per group, when they
- * are rare. When they are common, pairs of the rarest n-k+2 words: such a row misses at most n-k of
- * the words, so it holds two of any n-k+2 of them, and the rows holding a pair are far fewer than
- * those holding one word (a question's level of 6 of 7 words read 67,000 rows through its two
- * rarest words, each common once its forms and synonyms count).
+ * True when `need` rows with at least k of the words may be expected within `horizon` older rows:
+ * from the share of such rows in the window, or, when it holds none, from the words' shares taken
+ * as independent. Such a level is read newest first, and the read stops once they are found.
  */
-export function drivingGroups(shares: readonly number[], k: number): number[][] {
-  const words = drivingWords(shares, k);
-  const single = words.map((index) => [index]);
-  const paired = shares.length - k + 2;
-  const pairs = (paired * (paired - 1)) / 2;
-  if (k < 2 || paired > shares.length || pairs > MAX_PAIRS || groupsShare(single, shares) <= RARE_SHARE)
-    return single;
-  const candidates = rarest(shares, paired);
-  return candidates.flatMap((first, i) => candidates.slice(i + 1).map((second) => [first, second]));
+export function levelWithin(
+  facts: WindowFacts,
+  shares: readonly number[],
+  k: number,
+  need: number,
+  horizon: number,
+): boolean {
+  const seen = facts.matches.filter((match) => scoreOf(match.mask) >= k).length;
+  const share = seen > 0 ? seen / facts.qualifying : atLeastShare(shares, k);
+  return share > 0 && (1.5 * need) / share <= horizon;
 }
 
-/** The share of rows holding all the words of some group, at most, if the words occurred independently. */
-export function groupsShare(groups: readonly number[][], shares: readonly number[]): number {
-  const shareOf = (group: readonly number[]) =>
-    group.reduce((product, index) => product * (shares[index] ?? 0), 1);
-  return Math.min(
-    1,
-    groups.reduce((sum, group) => sum + shareOf(group), 0),
-  );
-}
-
-/** The best score among the window's rows: levels above it are rare, and looked up together. */
-export function bestWindowScore(facts: WindowFacts): number {
-  return facts.matches.reduce((best, match) => Math.max(best, scoreOf(match.mask)), 0);
-}
-
-/** True when all the words are rare: one scored query through the word index finds every level. */
-export function allWordsRare(shares: readonly number[]): boolean {
-  return shares.reduce((sum, share) => sum + share, 0) <= RARE_SHARE;
+/** How many older rows search scores in recency order for the levels the word index does not serve. */
+export function horizonRows(wordCount: number): number {
+  return Math.min(MAX_HORIZON_ROWS, Math.floor(HORIZON_MATCHES / Math.max(1, wordCount)));
 }
