@@ -162,8 +162,8 @@ export async function findMatches(
   const older = (
     minScore: number,
     count: number,
-    options: { driver?: string[]; exclude: string[]; scanRows?: number; newestFirst?: boolean },
-  ) => olderMatches(tx, caller, where, words, { boundary, minScore, limit: count, ...options });
+    read: { driver?: string[]; exclude: string[]; scanRows?: number; newestFirst?: boolean },
+  ) => olderMatches(tx, caller, where, words, { boundary, minScore, limit: count, ...read });
   const indexed =
     indexedFrom <= words.length
       ? await older(indexedFrom, limit, {
