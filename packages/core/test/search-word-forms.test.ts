@@ -7,7 +7,9 @@ import type { Caller } from '../src/caller.ts';
 import { irregularForms } from '../src/memory/irregular-forms.ts';
 import { validateRememberInput } from '../src/memory/record-input.ts';
 import { rememberRecord } from '../src/memory/remember.ts';
+import { queryTerms } from '../src/memory/query-terms.ts';
 import { searchRecords } from '../src/memory/search.ts';
+import { withTenant } from '@mmw/db';
 
 /**
  * A query word matches the irregular forms of its lemma (go, went; buy, bought; child, children),
@@ -44,14 +46,23 @@ beforeAll(async () => {
     });
     ids.set(content, record.id);
   }
+  for (const content of ['The negotiation with the vendor ran long', 'Our talky standup bot posts at nine']) {
+    await rememberRecord(t.database, {
+      caller,
+      plan,
+      input: validateRememberInput({ content, workspace: 'alternatives' }),
+      idempotencyKey: undefined,
+      countRecords: true,
+    });
+  }
 });
 
 afterAll(async () => {
   await t.drop();
 });
 
-async function search(query: string): Promise<Array<[string, number | undefined]>> {
-  const found = await searchRecords(t.database.db, caller, { query, workspace: 'forms', limit: 10 });
+async function search(query: string, workspace = 'forms'): Promise<Array<[string, number | undefined]>> {
+  const found = await searchRecords(t.database.db, caller, { query, workspace, limit: 10 });
   return found.result.map((record) => [record.content, record.score]);
 }
 
@@ -108,5 +119,20 @@ describe('irregular forms of a word', () => {
   it('count two forms of one lemma in a query as one word', async () => {
     expect((await search('went go pottery'))[0]).toEqual(['I would love to go to a pottery class', 2]);
     expect((await search('buy bought'))[0]?.[1]).toBe(1);
+  });
+});
+
+describe('what a query word is read as', () => {
+  it('leaves out the alternatives that cannot find more: those under its prefix, and words whose stem is there', async () => {
+    const [talk] = await withTenant(t.database.db, caller.accountId, (tx) => queryTerms(tx, ['talk']));
+    const alternatives = talk?.tsquery.split(' | ') ?? [];
+    expect(alternatives).toEqual(expect.arrayContaining(['talk:*', 'negoti']));
+    expect(alternatives).not.toContain('talky');
+    expect(alternatives).not.toContain('negotiation');
+    // The records they named are found all the same.
+    expect((await search('talk', 'alternatives')).map(([content]) => content)).toEqual([
+      'Our talky standup bot posts at nine',
+      'The negotiation with the vendor ran long',
+    ]);
   });
 });

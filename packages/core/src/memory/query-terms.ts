@@ -61,6 +61,27 @@ async function englishStems(tx: Db, words: readonly string[]): Promise<Map<strin
 }
 
 /**
+ * Whether an exact alternative finds no record that the others do not: one the word's own prefix
+ * covers (talky under talk:*), or a word of letters whose English stem is also there, since a
+ * record holds the stem of each of its words (decision under decis). Each alternative is read for
+ * every row a search scores, so the tsquery holds only those that can find something more.
+ */
+function matchedAnyway(
+  term: string,
+  word: string,
+  alternatives: ReadonlySet<string>,
+  stems: ReadonlyMap<string, string | null>,
+): boolean {
+  if (term === `${word}:*` || term.startsWith('(')) return false;
+  if (term.startsWith(word)) return true;
+  const stem = stems.get(term);
+  return stem !== undefined && stem !== null && stem !== term && alternatives.has(stem) && LETTERS.test(term);
+}
+
+/** Only letters: the English configuration stems such a word (a word with digits is kept as written). */
+const LETTERS = /^\p{L}+$/u;
+
+/**
  * The query's words as terms: stopwords left out (unless the query has nothing else), one word
  * per lemma (deploy and deployed, go and went are one word), each with its forms and its terms of
  * the same meaning.
@@ -102,7 +123,12 @@ export async function queryTerms(
       const apart = apartCompound(written);
       if (apart !== null) alternatives.add(apart);
     }
-    terms.push({ word, tsquery: [...alternatives].join(' | ') });
+    terms.push({
+      word,
+      tsquery: [...alternatives]
+        .filter((term) => !matchedAnyway(term, word, alternatives, stems))
+        .join(' | '),
+    });
   }
   return terms;
 }
