@@ -53,7 +53,7 @@ describe('planted-instruction model on sets written apart', () => {
     const results = leaveOneSetOut(loadCorpus(), loadWrittenApart());
     console.log(formatSets(results));
     const pooled = pooledSets(results);
-    expect(results.length).toBeGreaterThanOrEqual(72);
+    expect(results.length).toBeGreaterThanOrEqual(76);
     expect(pooled.detection).toBeGreaterThanOrEqual(MIN_SET_DETECTION);
     expect(pooled.falsePositives).toBeLessThanOrEqual(MAX_SET_FALSE_POSITIVES);
     // Turns of ordinary conversation, stored one per record: a refusal there loses a memory.
