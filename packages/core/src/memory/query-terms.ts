@@ -60,6 +60,9 @@ async function englishStems(tx: Db, words: readonly string[]): Promise<Map<strin
   return new Map(rows.map((row) => [row.word, row.stem]));
 }
 
+/** Only letters: the English configuration stems such a word (a word with digits is kept as written). */
+const LETTERS = /^\p{L}+$/u;
+
 /**
  * Whether an exact alternative finds no record that the others do not: one the word's own prefix
  * covers (talky under talk:*), or a word of letters whose English stem is also there, since a
@@ -77,9 +80,6 @@ function matchedAnyway(
   const stem = stems.get(term);
   return stem !== undefined && stem !== null && stem !== term && alternatives.has(stem) && LETTERS.test(term);
 }
-
-/** Only letters: the English configuration stems such a word (a word with digits is kept as written). */
-const LETTERS = /^\p{L}+$/u;
 
 /**
  * The query's words as terms: stopwords left out (unless the query has nothing else), one word
