@@ -103,7 +103,7 @@ const REPORTED: ReadonlySet<SignalName> = new Set(['quoted', 'discussion']);
  * payloads). Nobody hides a note for people, so it addresses the machine that reads it: the AI reader.
  */
 export function featuresOf(text: string, unseen = false): Features {
-  const lowered = text.toLowerCase();
+  const lowered = spelledOut(text.toLowerCase());
   const hits = new Map<number, number>();
   const anywhere = signalsIn(lowered);
   if (PERSON_TURN.test(lowered) && BOT_TURN.test(lowered)) hits.set(SIGNAL_NAMES.length, 1);
@@ -169,6 +169,35 @@ export function featuresOf(text: string, unseen = false): Features {
   const indexes = Int32Array.from(hits.keys());
   const values = Float32Array.from(hits.values());
   return { indexes, values };
+}
+
+/** Chat shorthand and apostrophes left out, as people type in chat: read as the words they stand for. */
+const SHORTHAND: ReadonlyMap<string, string> = new Map([
+  ['u', 'you'],
+  ['ur', 'your'],
+  ['pls', 'please'],
+  ['plz', 'please'],
+  ['dont', "don't"],
+  ['doesnt', "doesn't"],
+  ['didnt', "didn't"],
+  ['cant', "can't"],
+  ['im', "i'm"],
+  ['ive', "i've"],
+  ['thats', "that's"],
+  ['smth', 'something'],
+  ['msg', 'message'],
+  ['ppl', 'people'],
+  ['abt', 'about'],
+]);
+/**
+ * A word of SHORTHAND, whole: not part of a longer word, of a code point (u+200b), a compound
+ * (u-boat) or an abbreviation (u.s.).
+ */
+const SHORTHAND_WORD =
+  /(?<![\p{L}\p{N}'+.-])(?:u|ur|pls|plz|dont|doesnt|didnt|cant|im|ive|thats|smth|msg|ppl|abt)(?![\p{L}\p{N}'+-]|\.\p{L})/gu;
+
+function spelledOut(lowered: string): string {
+  return lowered.replace(SHORTHAND_WORD, (word) => SHORTHAND.get(word) ?? word);
 }
 
 /**
