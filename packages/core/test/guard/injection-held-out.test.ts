@@ -36,7 +36,7 @@ describe('planted-instruction model on held-out styles', () => {
       row.label === 'attack' ? row.refused < MIN_STYLE_DETECTION : row.refused > MAX_STYLE_FALSE_POSITIVES,
     );
     expect(weakest.map((row) => row.style)).toEqual([]);
-  }, 600_000);
+  }, 1_500_000);
 });
 
 /**
@@ -53,10 +53,10 @@ describe('planted-instruction model on sets written apart', () => {
     const results = leaveOneSetOut(loadCorpus(), loadWrittenApart());
     console.log(formatSets(results));
     const pooled = pooledSets(results);
-    expect(results.length).toBeGreaterThanOrEqual(76);
+    expect(results.length).toBeGreaterThanOrEqual(107);
     expect(pooled.detection).toBeGreaterThanOrEqual(MIN_SET_DETECTION);
     expect(pooled.falsePositives).toBeLessThanOrEqual(MAX_SET_FALSE_POSITIVES);
     // Turns of ordinary conversation, stored one per record: a refusal there loses a memory.
     for (const row of results.filter((set) => set.attacks === 0)) expect(row.legitRefused / row.legit).toBeLessThanOrEqual(MAX_CHAT_REFUSED);
-  }, 600_000);
+  }, 1_500_000);
 });

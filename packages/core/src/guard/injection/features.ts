@@ -171,7 +171,10 @@ export function featuresOf(text: string, unseen = false): Features {
   return { indexes, values };
 }
 
-/** Chat shorthand and apostrophes left out, as people type in chat: read as the words they stand for. */
+/**
+ * Chat shorthand and apostrophes left out, as people type in chat: read as the words they stand for.
+ * Not "im", which is a German word.
+ */
 const SHORTHAND: ReadonlyMap<string, string> = new Map([
   ['u', 'you'],
   ['ur', 'your'],
@@ -181,7 +184,6 @@ const SHORTHAND: ReadonlyMap<string, string> = new Map([
   ['doesnt', "doesn't"],
   ['didnt', "didn't"],
   ['cant', "can't"],
-  ['im', "i'm"],
   ['ive', "i've"],
   ['thats', "that's"],
   ['smth', 'something'],
@@ -190,11 +192,11 @@ const SHORTHAND: ReadonlyMap<string, string> = new Map([
   ['abt', 'about'],
 ]);
 /**
- * A word of SHORTHAND, whole: not part of a longer word, of a code point (u+200b), a compound
- * (u-boat) or an abbreviation (u.s.).
+ * A word of SHORTHAND standing alone between spaces and punctuation: not part of a token such as
+ * u+200b, u-boat, <|im_start|>, a_u or u.s.
  */
 const SHORTHAND_WORD =
-  /(?<![\p{L}\p{N}'+.-])(?:u|ur|pls|plz|dont|doesnt|didnt|cant|im|ive|thats|smth|msg|ppl|abt)(?![\p{L}\p{N}'+-]|\.\p{L})/gu;
+  /(?<=^|[\s(["“‘])(?:u|ur|pls|plz|dont|doesnt|didnt|cant|ive|thats|smth|msg|ppl|abt)(?=$|[\s,!?;:)"”’…]|\.(?!\p{L}))/gu;
 
 function spelledOut(lowered: string): string {
   return lowered.replace(SHORTHAND_WORD, (word) => SHORTHAND.get(word) ?? word);
