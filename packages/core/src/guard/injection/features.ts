@@ -192,14 +192,13 @@ const SHORTHAND: ReadonlyMap<string, string> = new Map([
   ['abt', 'about'],
 ]);
 /**
- * A word of SHORTHAND standing alone between spaces and punctuation: not part of a token such as
- * u+200b, u-boat, <|im_start|>, a_u or u.s.
+ * A short word standing alone between spaces and punctuation, as a word of SHORTHAND must: not part
+ * of a token such as u+200b, u-boat, <|im_start|>, a_u or u.s.
  */
-const SHORTHAND_WORD =
-  /(?<=^|[\s(["“‘])(?:u|ur|pls|plz|dont|doesnt|didnt|cant|ive|thats|smth|msg|ppl|abt)(?=$|[\s,!?;:)"”’…]|\.(?!\p{L}))/gu;
+const SHORT_WORD = /(?<=^|[\s(["“‘])[a-z]{1,6}(?=$|[\s,!?;:)"”’…]|\.(?!\p{L}))/gu;
 
 function spelledOut(lowered: string): string {
-  return lowered.replace(SHORTHAND_WORD, (word) => SHORTHAND.get(word) ?? word);
+  return lowered.replace(SHORT_WORD, (word) => SHORTHAND.get(word) ?? word);
 }
 
 /**
