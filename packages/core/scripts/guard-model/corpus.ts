@@ -10,6 +10,8 @@ import { windowFeatures } from '../../src/guard/injection/verdict.ts';
 
 export const CORPUS_FILE = new URL('../../data/injection-corpus.jsonl', import.meta.url);
 const WRITTEN_APART_DIR = new URL('../../data/written-apart/', import.meta.url);
+/** Sets written apart and kept out of every fit: the next change is measured on them. */
+const HELD_APART_DIR = new URL('../../data/held-apart/', import.meta.url);
 
 const itemSchema = z.object({
   id: z.string(),
@@ -33,12 +35,16 @@ export function loadCorpus(): CorpusItem[] {
     .map((line) => itemSchema.parse(JSON.parse(line)));
 }
 
-export function loadWrittenApart(): WrittenSet[] {
-  return readdirSync(WRITTEN_APART_DIR)
+export function loadWrittenApart(dir: URL = WRITTEN_APART_DIR): WrittenSet[] {
+  return readdirSync(dir)
     .filter((file) => file.endsWith('.json'))
     .map((file) => file.replace(/\.json$/, ''))
     .sort((a, b) => Number(a) - Number(b))
-    .map((name) => ({ name, ...writtenSetSchema.parse(JSON.parse(readFileSync(new URL(`${name}.json`, WRITTEN_APART_DIR), 'utf8'))) }));
+    .map((name) => ({ name, ...writtenSetSchema.parse(JSON.parse(readFileSync(new URL(`${name}.json`, dir), 'utf8'))) }));
+}
+
+export function loadHeldApart(): WrittenSet[] {
+  return loadWrittenApart(HELD_APART_DIR);
 }
 
 export function toExample(item: CorpusItem): Example & { style: string } {

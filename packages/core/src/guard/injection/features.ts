@@ -53,6 +53,7 @@ const KIND_NAMES = Object.keys(KINDS);
 /** A dialogue between a person and a bot (both sides present): a transcript, not a planted turn. */
 const PERSON_TURN = /^[ \t>]*(?:user|customer|human|client)\s?:/m;
 const BOT_TURN = /^[ \t>]*(?:assistant|bot|ai|agent)\s?:/m;
+const BOT_TURNS = /^[ \t>]*(?:assistant|bot|ai|agent)\s?:/gm;
 
 export const STRUCTURAL_NAMES: readonly string[] = [
   ...SIGNAL_NAMES,
@@ -106,7 +107,18 @@ export function featuresOf(text: string, unseen = false): Features {
   const lowered = spelledOut(text.toLowerCase());
   const hits = new Map<number, number>();
   const anywhere = signalsIn(lowered);
-  if (PERSON_TURN.test(lowered) && BOT_TURN.test(lowered)) hits.set(SIGNAL_NAMES.length, 1);
+  // Second person in a line of a chat export speaks to the people in that chat.
+  if (anywhere.has('youMust') && lowered.split('\n').every((line) => SPEAKER_TURN.test(line) || !SIGNALS.youMust.test(line))) {
+    anywhere.delete('youMust');
+  }
+  if (PERSON_TURN.test(lowered) && BOT_TURN.test(lowered)) {
+    hits.set(SIGNAL_NAMES.length, 1);
+    // A transcript labels the bot's turns with its name: that names a speaker, not an addressee,
+    // unless a turn promises later behaviour, which a planted exchange does.
+    if (anywhere.has('aiAddress') && !anywhere.has('future') && !SIGNALS.aiAddress.test(lowered.replace(BOT_TURNS, ''))) {
+      anywhere.delete('aiAddress');
+    }
+  }
   // Who is addressed and what is directed is read outside quotations: a review quoting an attack
   // does not address the reader.
   // Taking text out finds nothing new: only the signals found anywhere are looked for again.
@@ -117,7 +129,7 @@ export function featuresOf(text: string, unseen = false): Features {
   const valuesCount = !anywhere.has('discussion');
   let valuesKept = false;
   const unquoted = lowered.replace(QUOTED, (quotation: string, at: number) => {
-    if (!valuesCount || !quotation.startsWith('"') || !BEFORE_VALUE.test(lowered.slice(Math.max(0, at - 64), at))) return ' "" ';
+    if (!valuesCount || ((!quotation.startsWith('"') || !BEFORE_VALUE.test(lowered.slice(Math.max(0, at - 64), at))) && !SIGNALS.aiAddress.test(quotation))) return ' "" ';
     valuesKept = true;
     return quotation;
   });
@@ -211,8 +223,19 @@ function spelledOut(lowered: string): string {
 function secondPersonDirects(unquoted: string): boolean {
   return unquoted
     .split('\n')
-    .some((line) => SIGNALS.youMust.test(line) && DIRECTED.some((name) => name !== 'imperative' && SIGNALS[name].test(line)));
+    .some(
+      (line) =>
+        !SPEAKER_TURN.test(line) && SIGNALS.youMust.test(line) && DIRECTED.some((name) => name !== 'imperative' && SIGNALS[name].test(line)),
+    );
 }
+
+/**
+ * A line of a chat export: a timestamp (a bracket holding a digit) and a speaker's name before the
+ * message ("[2024-02-03 21:32] priya: …", "gina [8:15 pm on 3 may]: …", "maria, 21/04/2024: …").
+ * Its second person speaks to the people in that chat.
+ */
+const SPEAKER_TURN =
+  /^[ \t]*(?:[[(][^\])\n\d]{0,30}\d[^\])\n]{0,30}[\])][ \t]?\p{L}{2,20}(?: \p{L}{1,20})?|\p{L}{2,20}(?: \p{L}{1,20})?(?: ?[[(][^\])\n\d]{0,30}\d[^\])\n]{0,30}[\])]|, [\d/.-]{6,10}))[ \t]?:/u;
 
 /** An underscore between letters, as in a JSON key (`never_mention`): read as a space too. */
 const SNAKE = /(?<=\p{L})_(?=\p{L})/gu;
