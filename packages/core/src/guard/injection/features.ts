@@ -39,10 +39,11 @@ const ONLY_WHEN_ADDRESSED: ReadonlySet<SignalName> = new Set(['harm', 'tellUser'
  * Kinds of behaviour; a kind present at all is a feature every style of that kind trains. Directing
  * is a kind only when the reader is addressed: people direct people all the time. A bare imperative
  * to the reader is its own feature, not a kind: a team's rules for its own assistant are imperatives
- * to it too.
+ * to it too. A command that hands the machine or its secrets to someone (a reverse shell, an upload
+ * of keys) is of two kinds: it opens a channel out and it manipulates.
  */
 export const KINDS: Readonly<Record<string, readonly SignalName[]>> = {
-  channel: ['urlPlaceholder', 'imageQuery', 'fillIn', 'sendData', 'sendOut', 'promptLeak'],
+  channel: ['urlPlaceholder', 'imageQuery', 'fillIn', 'sendData', 'sendOut', 'promptLeak', 'malware'],
   structure: ['roleLine', 'promptHeader', 'chatToken', 'fakeTag', 'contextClose', 'queuedAction', 'toolCall'],
   manipulation: ['secrecy', 'override', 'ruleChange', 'persona', 'persist', 'recommend', 'malware', 'decodeAndFollow', 'skipCheck'],
   directive: ['future', 'trigger', 'tellUser', 'harm', 'authority'],
@@ -88,6 +89,23 @@ const CODE_SPAN = /`[^`\n]{4,300}`/g;
  * before a quotation.
  */
 const BEFORE_VALUE = /(?:,|\[|":[ \t]?|(?:^|\n)[ \t]{0,20}[\w.-]{1,40}:[ \t]?)$/;
+/** A line that opens or closes a fenced code block. */
+const FENCE = /^[ \t]{0,3}(?:```|~~~)/;
+
+/**
+ * The text with what it quotes or shows as code blanked: quotations, code spans and fenced code
+ * blocks. A comment inside them is an example a review or a doc shows, not a part hidden from people
+ * (rendered, code shows it; a quotation is read where it is written, with the plain text).
+ */
+export function withoutShownText(text: string): string {
+  let fenced = false;
+  const unfenced = text.split('\n').map((line) => {
+    const fence = FENCE.test(line);
+    if (fence) fenced = !fenced;
+    return fenced && !fence ? '' : line;
+  });
+  return unfenced.join('\n').replace(QUOTED, ' "" ').replace(CODE_SPAN, ' `` ');
+}
 /** A model's own prompt format: written outside quotations and code spans, it speaks to a model. */
 const PROMPT_STRUCTURE: readonly SignalName[] = ['chatToken', 'promptHeader', 'contextClose', 'fakeTag'];
 /** Structure counts only outside quotations and code spans: docs show prompt syntax all the time. */

@@ -7,7 +7,7 @@
 import { decodePayloads } from '../decode-payloads.ts';
 import { extractHiddenSegments } from '../hidden-content.ts';
 import { normalizeForGuard, plainView, revealText } from '../normalize.ts';
-import { featuresOf, type Features } from './features.ts';
+import { featuresOf, withoutShownText, type Features } from './features.ts';
 import type { FittedModel } from './fit.ts';
 import { committedModel, scoreWindow } from './model.ts';
 import { reasonFor } from './reasons.ts';
@@ -38,7 +38,7 @@ function viewsOf(text: string): Array<{ view: View; text: string }> {
     views.push({ view: 'obfuscated', text: normalized.text });
   }
   if (normalized.reversed !== null) views.push({ view: 'obfuscated', text: normalized.reversed });
-  const hidden = extractHiddenSegments(revealed);
+  const hidden = extractHiddenSegments(withoutShownText(revealed));
   if (normalized.smuggled !== '') hidden.push(normalized.smuggled);
   if (hidden.length > 0) views.push({ view: 'hidden', text: hidden.join('.\n') });
   const decoded = decodePayloads(revealed);
