@@ -22,8 +22,13 @@ const TEXT_ATTRIBUTE_NAME = /^(?:alt|title|aria-label|aria-description|data-[\w-
 const NAME_CHAR = /[\w-]/;
 const MAX_ATTRIBUTE_NAME = 64;
 
+/** Whether the text can hide anything: a tag, an HTML comment or a markdown comment. */
+export function mayHide(text: string): boolean {
+  return text.includes('<') || text.includes(']:');
+}
+
 export function extractHiddenSegments(text: string): string[] {
-  if (!text.includes('<') && !text.includes(']:')) return [];
+  if (!mayHide(text)) return [];
   const segments: string[] = [];
   for (const match of text.matchAll(HTML_COMMENT)) push(segments, match[1]);
   for (const match of text.matchAll(MARKDOWN_COMMENT)) push(segments, match[1] ?? match[2] ?? match[3]);

@@ -5,7 +5,7 @@
  * sentence is not diluted by pages of ordinary text; at most MAX_READ characters are read.
  */
 import { decodePayloads } from '../decode-payloads.ts';
-import { extractHiddenSegments } from '../hidden-content.ts';
+import { extractHiddenSegments, mayHide } from '../hidden-content.ts';
 import { normalizeForGuard, plainView, revealText } from '../normalize.ts';
 import { featuresOf, withoutShownText, type Features } from './features.ts';
 import type { FittedModel } from './fit.ts';
@@ -38,7 +38,7 @@ function viewsOf(text: string): Array<{ view: View; text: string }> {
     views.push({ view: 'obfuscated', text: normalized.text });
   }
   if (normalized.reversed !== null) views.push({ view: 'obfuscated', text: normalized.reversed });
-  const hidden = extractHiddenSegments(withoutShownText(revealed));
+  const hidden = mayHide(revealed) ? extractHiddenSegments(withoutShownText(revealed)) : [];
   if (normalized.smuggled !== '') hidden.push(normalized.smuggled);
   if (hidden.length > 0) views.push({ view: 'hidden', text: hidden.join('.\n') });
   const decoded = decodePayloads(revealed);
