@@ -67,7 +67,7 @@ export const STRUCTURAL_NAMES: readonly string[] = [
   'behaviours',
 ];
 export const STRUCTURAL_COUNT = STRUCTURAL_NAMES.length;
-export const HASH_BITS = 14;
+export const HASH_BITS = 16;
 export const FEATURE_COUNT = STRUCTURAL_COUNT + (1 << HASH_BITS);
 
 /** Sparse features: parallel arrays of indexes and values. */

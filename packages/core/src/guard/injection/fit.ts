@@ -1,10 +1,11 @@
 /**
  * Fits the planted-instruction model: L2-regularised logistic regression by full-batch gradient
  * descent with Adam steps, classes weighted equally. Deterministic (no sampling), so the committed
- * weights are reproducible. The hashed n-grams are regularised far more than the behaviour
- * signals, so the model cannot lean on the exact wording of the styles it was fitted on.
+ * weights are reproducible. One light L2 penalty for every weight, behaviour signals and hashed
+ * n-grams alike: with thousands of texts written apart in over fifty languages in the fit, the
+ * n-grams carry wording that holds on text written elsewhere (decision 0064).
  */
-import { FEATURE_COUNT, STRUCTURAL_COUNT, type Features } from './features.ts';
+import { FEATURE_COUNT, STRUCTURAL_NAMES, type Features } from './features.ts';
 
 export interface Example {
   readonly features: readonly Features[];
@@ -19,8 +20,7 @@ export interface FittedModel {
 export const FIT_SETTINGS = {
   iterations: 200,
   learningRate: 0.05,
-  structuralL2: 0.01,
-  ngramL2: 0.008,
+  l2: 0.0007,
 } as const;
 
 /** The examples as one flat sparse matrix (CSR): rows are windows, each labelled and weighted. */
@@ -69,7 +69,7 @@ export function fitModel(examples: readonly Example[], settings = FIT_SETTINGS):
   const gradient = new Float64Array(size);
   const m = new Float64Array(size);
   const v = new Float64Array(size);
-  const l2 = new Float64Array(size).fill(settings.ngramL2).fill(settings.structuralL2, 0, STRUCTURAL_COUNT);
+  const l2 = new Float64Array(size).fill(settings.l2);
   l2[FEATURE_COUNT] = 0;
   const scale = 1 / examples.length;
   const rows = labels.length;
@@ -87,9 +87,18 @@ export function fitModel(examples: readonly Example[], settings = FIT_SETTINGS):
       }
     }
     adamStep(params, gradient, m, v, l2, step, settings.learningRate);
+    for (const index of AT_LEAST_ZERO) if ((params[index] ?? 0) < 0) params[index] = 0;
   }
   return { bias: params[FEATURE_COUNT] ?? 0, weights: params.subarray(0, FEATURE_COUNT) };
 }
+
+/**
+ * The structural features that describe text reporting or handing over rather than doing: their
+ * weights are free. Every other one names something an attack does, and its weight is kept at zero
+ * or above, so that adding a behaviour to a text can never lower its score.
+ */
+const REPORTING: ReadonlySet<string> = new Set(['discussion', 'quoted', 'quotedBehaviour', 'defer', 'dialogue']);
+const AT_LEAST_ZERO = STRUCTURAL_NAMES.flatMap((name, index) => (REPORTING.has(name) ? [] : [index]));
 
 const BETA1 = 0.9;
 const BETA2 = 0.999;

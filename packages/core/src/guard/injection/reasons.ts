@@ -2,7 +2,7 @@
  * The short reason a refusal names: how the instruction was hidden, or else the kind of behaviour
  * that weighed most in the score. Never any of the text itself.
  */
-import { STRUCTURAL_NAMES, type Features } from './features.ts';
+import { KINDS, STRUCTURAL_NAMES, type Features } from './features.ts';
 import type { FittedModel } from './fit.ts';
 
 const BY_VIEW: Readonly<Record<string, string>> = {
@@ -55,23 +55,26 @@ export function reasonFor(view: string, features: Features | undefined, model: F
   if (features === undefined) return DEFAULT_REASON;
   if (features.indexes.some((index) => FAKE_TURN.has(index))) return ROLE_CHANGE;
   const totals = new Map<string, number>();
+  const add = (reason: string, contribution: number) => totals.set(reason, (totals.get(reason) ?? 0) + contribution);
+  const names = [...features.indexes].map((index) => STRUCTURAL_NAMES[index]?.replace('addressed+', ''));
   for (let k = 0; k < features.indexes.length; k += 1) {
     const index = features.indexes[k] ?? 0;
-    const name = STRUCTURAL_NAMES[index];
+    const name = names[k];
     if (name === undefined) continue;
-    const reason = REASON_OF_SIGNAL[name.replace('addressed+', '')];
-    if (reason === undefined) continue;
     const contribution = (model.weights[index] ?? 0) * (features.values[k] ?? 0);
-    totals.set(reason, (totals.get(reason) ?? 0) + contribution);
-  }
-  // A trigger says when, not what: it names the refusal only when nothing the text directs weighs.
-  let best = DEFAULT_REASON;
-  let bestTotal = 0;
-  for (const [reason, total] of totals) {
-    if (reason !== TRIGGERED && total > bestTotal) {
-      best = reason;
-      bestTotal = total;
+    const reason = REASON_OF_SIGNAL[name];
+    if (reason !== undefined) {
+      add(reason, contribution);
+      continue;
     }
+    // A kind's weight speaks for the behaviours of that kind the text holds, in equal shares.
+    const kind = KINDS[name.replace('kind:', '')];
+    if (!name.startsWith('kind:') || kind === undefined) continue;
+    const reasons = kind.filter((signal) => names.includes(signal)).flatMap((signal) => REASON_OF_SIGNAL[signal] ?? []);
+    for (const shared of reasons) add(shared, contribution / reasons.length);
   }
-  return bestTotal > 0 || (totals.get(TRIGGERED) ?? 0) <= 0 ? best : TRIGGERED;
+  // A trigger says when, and the general reason only that the reader is directed: each names the
+  // refusal only when no more telling behaviour weighs.
+  const weighing = [...totals].filter(([, total]) => total > 0).sort((a, b) => b[1] - a[1]).map(([reason]) => reason);
+  return weighing.find((reason) => reason !== TRIGGERED && reason !== DEFAULT_REASON) ?? weighing[0] ?? DEFAULT_REASON;
 }

@@ -17,7 +17,7 @@ export const MAX_READ = 20_000;
 const WINDOW = 600;
 const OVERLAP = 150;
 /** At or above this score a record is refused. */
-export const REFUSE_AT = 0.5;
+export const REFUSE_AT = 0.6;
 
 export interface InjectionVerdict {
   /** Probability-like score in [0, 1] that the text is a planted instruction. */
