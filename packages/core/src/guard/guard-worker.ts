@@ -13,6 +13,10 @@ export interface GuardTask {
   readonly started?: MessagePort;
 }
 
+// The first record would pay for loading the model's weights and compiling the patterns: each
+// worker does that as it loads, before it takes a task, outside any record's budget.
+await checkRecord({ content: 'The staging deploy runs on Fridays; ask the assistant to check the logs.' });
+
 export default async function guardInWorker(task: GuardTask): Promise<RecordCheck<GuardFields>> {
   task.started?.postMessage(true);
   task.started?.close();
