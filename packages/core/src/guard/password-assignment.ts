@@ -45,6 +45,11 @@ function characterClasses(value: string): number {
   return [/[a-z]/, /[A-Z]/, /[0-9]/, /[^A-Za-z0-9]/].filter((pattern) => pattern.test(value)).length;
 }
 
+/** As random as a generated password: three kinds of character and a high entropy. */
+function isRandom(value: string): boolean {
+  return characterClasses(value) >= 3 && shannonEntropy(value) >= 3.2;
+}
+
 /** Prose has spaces between short words; a passphrase in quotes may too, but then it is long. */
 function isProse(value: string): boolean {
   const words = value.trim().split(/\s+/);
@@ -69,7 +74,8 @@ export function looksLikeSecretValue(value: string): boolean {
  * connecting word, the next word is a candidate, kept only if it looks like a secret.
  */
 const SECRET_NAME =
-  /(?<![A-Za-z0-9_])(?:pass(?:words?|wd|phrase|code)|pw|pwd|secret(?: access)?(?: key)?|(?:api|access|private|signing|deploy) key|token|passwort|kennwort|mot de passe|contraseña|clave|senha|mdp|пароль|wachtwoord|parola d'ordine|hasło|şifre|密码|口令|パスワード|비밀번호)(?![A-Za-z0-9_-])/giu;
+  /(?<![A-Za-z0-9_])(?:pass(?:words?|wd|phrase|code)|frase-senha|frase de contraseña|phrase secrète|pw|pwd|secret(?: access)?(?: key)?|(?:api|access|private|signing|deploy) key|token|passwort|kennwort|mot de passe|contraseña|clave|senha|mdp|пароль|wachtwoord|parola d'ordine|hasło|şifre|密码|口令|パスワード|비밀번호)(?![A-Za-z0-9_-])/giu;
+const PASSPHRASE = /phrase|frase/i;
 const CONNECTOR = new Set([
   'is', 'was', 'are', 'to', 'as', '=', ':', '-', '—', '->', 'now', 'ist', 'lautet', 'war', 'est', 'es', 'era', 'é',
   'è', 'são', 'это', 'jest', 'wynosi', '是', '为', '為', 'は',
@@ -111,11 +117,17 @@ function proseSecrets(text: string, into: SecretFinding[]): void {
       const before = words[k - 1]?.[0];
       const word = words[k];
       if (word === undefined || (k === 0 && word.index === 0)) continue;
-      if (before !== undefined && !CONNECTOR.has(before.toLowerCase()) && !before.endsWith(':')) continue;
+      const connected = before !== undefined && (CONNECTOR.has(before.toLowerCase()) || before.endsWith(':'));
       const candidate = candidateAt(clause, word);
-      if (!looksLikeSecretValue(candidate.value)) continue;
-      // With no connecting word ("password Np5…"), only a value with both letters and digits.
-      if (before === undefined && !(/\d/.test(candidate.value) && /\p{L}/u.test(candidate.value))) continue;
+      // A passphrase is words: after a connecting word, a quotation of them is the value.
+      const phrase = connected && PASSPHRASE.test(name[0]) && candidate.value.length >= 16 && candidate.at > word.index;
+      if (!phrase && !looksLikeSecretValue(candidate.value)) continue;
+      // With no connecting word ("password Np5…"), only a value with both letters and digits; further
+      // on ("пароль от админки теперь …"), only one as random as a generated password, with a digit
+      // ("Staging-Server" is a name).
+      const lettersAndDigits = /\d/.test(candidate.value) && /\p{L}/u.test(candidate.value);
+      if (before === undefined && !lettersAndDigits) continue;
+      if (before !== undefined && !connected && !(lettersAndDigits && isRandom(candidate.value))) continue;
       into.push({ start: from + candidate.at, end: from + candidate.at + candidate.value.length, kind: 'password-assignment', source: 'generic' });
       break;
     }
@@ -147,10 +159,37 @@ function pairedSecrets(text: string, into: SecretFinding[]): void {
     for (const match of text.matchAll(pattern)) {
       const value = trimEnd(match[1] ?? '', '.,;:!?)');
       if (!looksLikeSecretValue(value)) continue;
-      if (strict && (characterClasses(value) < 3 || shannonEntropy(value) < 3.2)) continue;
+      if (strict && !isRandom(value)) continue;
       const start = match.index + match[0].length - (match[1] ?? '').length;
       into.push({ start, end: start + value.length, kind: 'password-assignment', source: 'generic' });
     }
+  }
+}
+
+/** A column header that names a secret, in a table or a CSV header line. */
+const SECRET_COLUMN = /^(?:pass(?:words?|wd|phrase)?|pwd|pw|secrets?|tokens?|api[ _-]?keys?|passwort|kennwort|mot de passe|mdp|contraseña|clave|senha|пароль|wachtwoord|hasło|şifre)$/iu;
+const CELL_SEPARATORS = ['|', '\t', ','] as const;
+
+/** A table whose header names a secret (`| user | password |`, `host,user,password`): that column's values. */
+function tableSecrets(text: string, into: SecretFinding[]): void {
+  let column = -1;
+  let separator = '';
+  let offset = 0;
+  for (const line of text.split('\n')) {
+    const found = CELL_SEPARATORS.find((candidate) => line.includes(candidate)) ?? '';
+    const cells = found === '' ? [] : line.split(found);
+    if (column !== -1 && found === separator) {
+      const cell = cells[column] ?? '';
+      const value = cell.trim();
+      if (!/\s/.test(value) && looksLikeSecretValue(value)) {
+        const start = offset + cells.slice(0, column).reduce((length, one) => length + one.length + 1, 0) + cell.indexOf(value);
+        into.push({ start, end: start + value.length, kind: 'password-assignment', source: 'generic' });
+      }
+    } else {
+      column = cells.findIndex((one) => SECRET_COLUMN.test(one.trim()));
+      separator = found;
+    }
+    offset += line.length + 1;
   }
 }
 
@@ -167,6 +206,7 @@ export function findPasswordAssignments(text: string): SecretFinding[] {
   const stated: SecretFinding[] = [];
   proseSecrets(text, stated);
   pairedSecrets(text, stated);
+  tableSecrets(text, stated);
   const starts = new Set(findings.map((finding) => finding.start));
   for (const finding of stated) {
     if (starts.has(finding.start)) continue;

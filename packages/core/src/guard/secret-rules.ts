@@ -125,6 +125,19 @@ const SPECIFIC_RULES: readonly PatternRule[] = [
     group: 1,
   },
   {
+    // Any other scheme in an Authorization header: Okta's `SSWS`, `Token`, `ApiKey` …
+    kind: 'authorization-header',
+    literal: 'uthorization',
+    pattern: /[Aa]uthorization["']?[ \t]*[:,=][ \t]*["']?[A-Za-z][A-Za-z-]{1,19}[ \t]+([A-Za-z0-9._~+/=-]{16,400})/g,
+    group: 1,
+  },
+  {
+    // A BitLocker recovery key: eight groups of six digits.
+    kind: 'bitlocker-recovery-key',
+    literal: '-',
+    pattern: /(?<![0-9-])\d{6}(?:-\d{6}){7}(?![0-9-])/g,
+  },
+  {
     kind: 'aws-access-key',
     literal: '',
     // Lowercased key ids (secretlint's rule reads upper case only).
@@ -227,7 +240,7 @@ const PREFIXED_TOKENS: Readonly<Record<string, { readonly kind: string; readonly
  * after a match is exact). The split-token joiner reads the same pattern.
  */
 export const TOKEN_PREFIX = new RegExp(
-  `(?<![A-Za-z0-9_.-])(?:${Object.keys(PREFIXED_TOKENS).join('|')}|gh[pousr]_|github_pat_|glpat-|hf_|sk-(?:proj|svcacct|admin)-|sk-ant-(?:api|admin|oat)[0-9][0-9]-|sk-|xox[abposr]-|npm_|[sr]k_(?:live|test)_|whsec_)`,
+  `(?<![A-Za-z0-9_.-])(?:${Object.keys(PREFIXED_TOKENS).join('|')}|gh[pousr]_|github_pat_|glpat-|hf_|sk-(?:proj|svcacct|admin)-|sk-ant-(?:api|admin|oat)[0-9][0-9]-|sk-|xox[abposr]-|npm_|[sr]k_(?:live|test)_|whsec_|[0-9]{8,10}:AA)`,
   'g',
 );
 

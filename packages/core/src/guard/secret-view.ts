@@ -1,7 +1,7 @@
 /**
  * The text as the secret scanners should read it: NFKC (fullwidth letters become ASCII), invisible
- * characters dropped, percent-escapes decoded, look-alike letters folded to Latin, and a token split
- * by single spaces or hyphens after a known prefix joined again. Every character of the view
+ * characters dropped, percent-escapes and escaped quotes decoded, look-alike letters folded to Latin,
+ * and a token split by single spaces or hyphens after a known prefix joined again. Every character of the view
  * remembers where it came from, so a secret found in the view is redacted in the original.
  */
 import { foldConfusable, INVISIBLE_CHAR } from './normalize.ts';
@@ -46,6 +46,12 @@ export function secretView(original: string): SecretView {
         i = end;
         continue;
       }
+    }
+    // A string escaped inside another (`"body":"{\\"password\\":\\"…\\"}"`) is read unescaped.
+    if (char === '\\' && (original[next] === '"' || original[next] === '\\')) {
+      emit(original[next] ?? '', i, next + 1);
+      i = next + 1;
+      continue;
     }
     if (INVISIBLE_CHAR.test(char)) {
       i = next;
