@@ -37,7 +37,7 @@ describe('planted-instruction model on held-out styles', () => {
       row.label === 'attack' ? row.refused < MIN_STYLE_DETECTION : row.refused > MAX_STYLE_FALSE_POSITIVES,
     );
     expect(weakest.map((row) => row.style)).toEqual([]);
-  }, 2_400_000);
+  }, 3_600_000);
 });
 
 /**
@@ -54,12 +54,12 @@ describe('planted-instruction model on sets written apart', () => {
     const results = leaveOneSetOut(loadCorpus(), loadWrittenApart());
     console.log(formatSets(results));
     const pooled = pooledSets(results);
-    expect(results.length).toBeGreaterThanOrEqual(174);
+    expect(results.length).toBeGreaterThanOrEqual(214);
     expect(pooled.detection).toBeGreaterThanOrEqual(MIN_SET_DETECTION);
     expect(pooled.falsePositives).toBeLessThanOrEqual(MAX_SET_FALSE_POSITIVES);
     // Turns of ordinary conversation, stored one per record: a refusal there loses a memory.
     for (const row of results.filter((set) => set.attacks === 0)) expect(row.legitRefused / row.legit).toBeLessThanOrEqual(MAX_CHAT_REFUSED);
-  }, 2_400_000);
+  }, 3_600_000);
 });
 
 /**
