@@ -11,7 +11,8 @@ async function person(): Promise<{ context: BrowserContext; page: Page }> {
   const context = await chromium.browser.newContext({ viewport: { width: 1280, height: 820 } });
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: f.url });
   const page = await context.newPage();
-  page.setDefaultTimeout(15_000);
+  // A step takes well under a second; on a machine busy with other test files one once took over 15 s.
+  page.setDefaultTimeout(30_000);
   return { context, page };
 }
 
