@@ -1,7 +1,8 @@
 /**
  * The planted-instruction model's quality on what it was not fitted on: for each style of the corpus,
- * fit on every other style (and the written sets) and judge that one; for each set written apart,
- * fit on the corpus and the other sets and judge that one. Pooled rates count every held-out item once.
+ * fit on every other style (and the written sets) and judge that one; for each run of sets written
+ * apart, fit on the corpus and the other runs and judge that one. Pooled rates count every held-out
+ * item once.
  */
 import { fitModel, type Example } from '../../src/guard/injection/fit.ts';
 import { judgeInjection, REFUSE_AT } from '../../src/guard/injection/verdict.ts';
@@ -79,14 +80,23 @@ export interface SetResult {
 }
 
 /** Each set written apart judged by the model fitted on the corpus and the other sets. */
-export function leaveOneSetOut(items: readonly CorpusItem[], written: readonly WrittenSet[]): SetResult[] {
+/**
+ * The sets written apart, in order, cut into `blocks` runs of neighbouring sets (a round of writing
+ * stays together): each run is judged by the model fitted on the corpus and the other runs.
+ */
+export function leaveBlocksOfSetsOut(items: readonly CorpusItem[], written: readonly WrittenSet[], blocks = 10): SetResult[] {
   const corpus: Example[] = items.map(toExample);
   const bySet = written.map(writtenExamples);
-  return written.map((set, index): SetResult => {
-    const model = fitModel([...corpus, ...bySet.filter((_, other) => other !== index).flat()]);
+  const blockOf = (index: number) => Math.floor((index * blocks) / written.length);
+  const results: SetResult[] = [];
+  for (let block = 0; block < blocks; block++) {
+    const model = fitModel([...corpus, ...bySet.filter((_, index) => blockOf(index) !== block).flat()]);
     const refused = (texts: string[]) => texts.filter((text) => judgeInjection(text, model).score >= REFUSE_AT).length;
-    return { name: set.name, attacks: set.attack.length, attacksRefused: refused(set.attack), legit: set.legit.length, legitRefused: refused(set.legit) };
-  });
+    for (const set of written.filter((_, index) => blockOf(index) === block)) {
+      results.push({ name: set.name, attacks: set.attack.length, attacksRefused: refused(set.attack), legit: set.legit.length, legitRefused: refused(set.legit) });
+    }
+  }
+  return results;
 }
 
 /** Pooled over the sets of attacks and their look-alikes; a set of ordinary memories alone is its own row. */

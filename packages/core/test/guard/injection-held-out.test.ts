@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadCorpus, loadHeldApart, loadWrittenApart } from '../../scripts/guard-model/corpus.ts';
 import { judgeInjection, REFUSE_AT } from '../../src/guard/injection/verdict.ts';
-import { formatResult, formatSets, leaveOneSetOut, leaveOneStyleOut, pooledSets } from '../../scripts/guard-model/leave-one-style-out.ts';
+import { formatResult, formatSets, leaveBlocksOfSetsOut, leaveOneStyleOut, pooledSets } from '../../scripts/guard-model/leave-one-style-out.ts';
 
 /**
  * The planted-instruction model's quality on styles it was not fitted on. For each style of the
@@ -41,17 +41,18 @@ describe('planted-instruction model on held-out styles', () => {
 });
 
 /**
- * The sets written apart from the Guard, each judged by the model fitted on the corpus and the other
- * sets: the figure to expect on text written elsewhere. The issue's targets (95% and 2%) are not met
+ * The sets written apart from the Guard, in ten runs of neighbouring sets (a round of writing stays
+ * in one run), each run judged by the model fitted on the corpus and the other runs: the figure to
+ * expect on text written elsewhere. The issue's targets (95% and 2%) are not met
  * there; these floors sit just under what was measured (docs/guard.md), a regression guard.
  */
-const MIN_SET_DETECTION = 0.82;
+const MIN_SET_DETECTION = 0.8;
 const MAX_SET_FALSE_POSITIVES = 0.08;
 const MAX_CHAT_REFUSED = 0.02;
 
 describe('planted-instruction model on sets written apart', () => {
-  it(`detects ≥${MIN_SET_DETECTION * 100}% of a held-out set's attacks, refuses ≤${MAX_SET_FALSE_POSITIVES * 100}% of its look-alikes, pooled`, () => {
-    const results = leaveOneSetOut(loadCorpus(), loadWrittenApart());
+  it(`detects ≥${MIN_SET_DETECTION * 100}% of a held-out run's attacks, refuses ≤${MAX_SET_FALSE_POSITIVES * 100}% of its look-alikes, pooled`, () => {
+    const results = leaveBlocksOfSetsOut(loadCorpus(), loadWrittenApart());
     console.log(formatSets(results));
     const pooled = pooledSets(results);
     expect(results.length).toBeGreaterThanOrEqual(214);
