@@ -56,9 +56,12 @@ function isProse(value: string): boolean {
   return words.length >= 3 && words.every((word) => /^[A-Za-z'’.,!?-]+$/.test(word));
 }
 
+/** One word as prose writes it ("Authorization:", "Kubernetes."): the next word of a sentence. */
+const SENTENCE_WORD = /^[A-Z]?[a-z]{4,14}[:.]?$/;
+
 export function looksLikeSecretValue(value: string): boolean {
   const trimmed = value.trim();
-  if (trimmed.length < MIN_LENGTH) return false;
+  if (trimmed.length < MIN_LENGTH || SENTENCE_WORD.test(trimmed)) return false;
   if (PLACEHOLDER.test(trimmed) || DOTTED_IDENTIFIER.test(trimmed) || PATH.test(trimmed) || ADDRESS.test(trimmed)) return false;
   if (isProse(trimmed)) return false;
   const entropy = shannonEntropy(trimmed);

@@ -82,6 +82,8 @@ describe('password assignments', () => {
     'aaaaaaaa',
     'see the vault entry',
     'short',
+    'Authorization:',
+    'Kubernetes.',
   ])('does not treat %s as a secret value', (value) => {
     expect(looksLikeSecretValue(value)).toBe(false);
   });
@@ -90,6 +92,10 @@ describe('password assignments', () => {
     const text = 'DB_PASSWORD=Hunter2Summer! and fact_key=deploy-staging-environment';
     const findings = findPasswordAssignments(text);
     expect(findings.map((finding) => text.slice(finding.start, finding.end))).toEqual(['Hunter2Summer!']);
+  });
+
+  it('reads the next word of a sentence as prose, not as the value', () => {
+    expect(findPasswordAssignments('The API token: Authorization header must carry the token from the vault.')).toEqual([]);
   });
 
   it('handles quoted, JSON and YAML forms', () => {
