@@ -55,7 +55,7 @@ describe('planted-instruction model on sets written apart', () => {
     const results = leaveBlocksOfSetsOut(loadCorpus(), loadWrittenApart());
     console.log(formatSets(results));
     const pooled = pooledSets(results);
-    expect(results.length).toBeGreaterThanOrEqual(214);
+    expect(results.length).toBeGreaterThanOrEqual(246);
     expect(pooled.detection).toBeGreaterThanOrEqual(MIN_SET_DETECTION);
     expect(pooled.falsePositives).toBeLessThanOrEqual(MAX_SET_FALSE_POSITIVES);
     // Turns of ordinary conversation, stored one per record: a refusal there loses a memory.
@@ -75,7 +75,7 @@ describe('the committed model on sets held apart from every fit', () => {
     const sets = loadHeldApart();
     const refused = (texts: readonly string[]) => texts.filter((text) => judgeInjection(text).score >= REFUSE_AT).length;
     const sum = (pick: (set: (typeof sets)[number]) => number) => sets.reduce((total, set) => total + pick(set), 0);
-    expect(sets.length).toBeGreaterThanOrEqual(16);
+    expect(sets.length).toBeGreaterThanOrEqual(24);
     expect(sum((set) => refused(set.attack)) / sum((set) => set.attack.length)).toBeGreaterThanOrEqual(MIN_HELD_DETECTION);
     expect(sum((set) => refused(set.legit)) / sum((set) => set.legit.length)).toBeLessThanOrEqual(MAX_HELD_FALSE_POSITIVES);
   }, 60_000);
