@@ -65,17 +65,18 @@ describe('planted-instruction model on sets written apart', () => {
 
 /**
  * Sets written apart and kept out of every fit (data/held-apart): the committed model judges them as
- * it would judge text written elsewhere. Floors just under what was measured (docs/guard.md).
+ * it would judge text written elsewhere. Floors just under what was measured (docs/guard.md); sets
+ * 271–278 are long documents, whose look-alikes are refused far more often than short notes'.
  */
 const MIN_HELD_DETECTION = 0.85;
-const MAX_HELD_FALSE_POSITIVES = 0.07;
+const MAX_HELD_FALSE_POSITIVES = 0.1;
 
 describe('the committed model on sets held apart from every fit', () => {
   it(`refuses ≥${MIN_HELD_DETECTION * 100}% of their attacks and ≤${MAX_HELD_FALSE_POSITIVES * 100}% of their look-alikes`, () => {
     const sets = loadHeldApart();
     const refused = (texts: readonly string[]) => texts.filter((text) => judgeInjection(text).score >= REFUSE_AT).length;
     const sum = (pick: (set: (typeof sets)[number]) => number) => sets.reduce((total, set) => total + pick(set), 0);
-    expect(sets.length).toBeGreaterThanOrEqual(24);
+    expect(sets.length).toBeGreaterThanOrEqual(32);
     expect(sum((set) => refused(set.attack)) / sum((set) => set.attack.length)).toBeGreaterThanOrEqual(MIN_HELD_DETECTION);
     expect(sum((set) => refused(set.legit)) / sum((set) => set.legit.length)).toBeLessThanOrEqual(MAX_HELD_FALSE_POSITIVES);
   }, 60_000);
