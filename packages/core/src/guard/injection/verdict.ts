@@ -1,8 +1,9 @@
 /**
  * The planted-instruction verdict: the fitted model's score of a record, read the ways a model
  * reading it later could: as written, with look-alikes and leet undone, its hidden parts, and its
- * encoded payloads. Long text is scored in overlapping windows (the highest counts), so a planted
- * sentence is not diluted by pages of ordinary text; at most MAX_READ characters are read.
+ * encoded payloads. Long text is scored in overlapping windows (the highest counts, held to odds
+ * that grow with the number of windows), so a planted sentence is not diluted by pages of ordinary
+ * text; at most MAX_READ characters are read.
  */
 import { decodePayloads } from '../decode-payloads.ts';
 import { extractHiddenSegments, mayHide } from '../hidden-content.ts';
@@ -75,13 +76,26 @@ const VIEW_PRIORITY: readonly View[] = ['hidden', 'plain', 'obfuscated', 'encode
 export function judgeInjection(text: string, model: FittedModel = committedModel()): InjectionVerdict {
   if (text.trim() === '') return { score: 0, reason: '' };
   const best = new Map<View, { score: number; features: Features }>();
+  let windows = 1;
   for (const view of viewsOf(text)) {
-    for (const window of windowsOf(view.text)) {
+    const pieces = windowsOf(view.text);
+    if (view.view === 'plain') windows = pieces.length;
+    for (const window of pieces) {
       const scored = scoreWindow(model, window, isUnseen(view.view));
       if (scored.score > (best.get(view.view)?.score ?? -1)) best.set(view.view, scored);
     }
   }
   const top = Math.max(...[...best.values()].map((scored) => scored.score));
   const named = VIEW_PRIORITY.find((view) => (best.get(view)?.score ?? 0) >= Math.min(top, REFUSE_AT)) ?? 'plain';
-  return { score: top, reason: reasonFor(named, best.get(named)?.features, model) };
+  return { score: forWindows(top, windows), reason: reasonFor(named, best.get(named)?.features, model) };
+}
+
+/**
+ * A record read in n windows has n chances to look like an attack where it is none: its highest
+ * window is held to odds n times as high (ln n more in the logit). Where windows' scores have a
+ * logistic tail, that keeps a long record's chance of a false refusal at a one-window record's
+ * (decision 0068). A record of one window is read as it is.
+ */
+export function forWindows(score: number, windows: number): number {
+  return windows <= 1 ? score : score / (score + windows * (1 - score));
 }
