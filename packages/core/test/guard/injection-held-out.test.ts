@@ -77,7 +77,7 @@ describe('the committed model on sets held apart from every fit', () => {
     const sets = loadHeldApart();
     const refused = (texts: readonly string[]) => texts.filter((text) => judgeInjection(text).score >= REFUSE_AT).length;
     const sum = (pick: (set: (typeof sets)[number]) => number) => sets.reduce((total, set) => total + pick(set), 0);
-    expect(sets.length).toBeGreaterThanOrEqual(40);
+    expect(sets.length).toBeGreaterThanOrEqual(48);
     expect(sum((set) => refused(set.attack)) / sum((set) => set.attack.length)).toBeGreaterThanOrEqual(MIN_HELD_DETECTION);
     expect(sum((set) => refused(set.legit)) / sum((set) => set.legit.length)).toBeLessThanOrEqual(MAX_HELD_FALSE_POSITIVES);
   }, 60_000);
