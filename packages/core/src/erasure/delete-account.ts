@@ -64,9 +64,9 @@ export async function deleteAccount(db: Db, member: Member, input: { confirmName
         .limit(1);
       if (other) throw new AppError('conflict', 'leave or delete your organizations before deleting your personal account');
     }
-    await eraseJobsOf(tx, member.accountId);
     await tx.insert(accountDeletions).values({ accountId: member.accountId, kind: account.kind, deletedBy: member.userId });
     await tx.delete(accounts).where(eq(accounts.id, member.accountId));
+    await eraseJobsOf(tx, member.accountId);
     if (account.kind === 'personal') await closeSignIn(tx, member.userId);
   });
   return { deleted: true };

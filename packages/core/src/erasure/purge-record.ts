@@ -76,8 +76,8 @@ export async function purgeRecord(db: Db, member: Member, input: PurgeRecordInpu
           or(eq(idempotencyEntries.recordId, id), sql`${idempotencyEntries.response}->>'id' = ${id}`),
         ),
       );
-    await eraseJobsOf(tx, member.accountId, id);
     await tx.delete(records).where(and(eq(records.accountId, member.accountId), eq(records.id, id)));
+    await eraseJobsOf(tx, member.accountId, id);
     await recordAudit(tx, {
       accountId: member.accountId,
       action: 'record.purged',
