@@ -5,7 +5,7 @@
 import { AppError, messages } from '../errors.ts';
 import type { InjectionJudge } from './injection/model-judge.ts';
 import { detectPlantedInstruction, judgePlantedInstruction } from './planted-instructions.ts';
-import { findSecrets, redactSecrets } from './redact-secrets.ts';
+import { findSecrets, redactFindings } from './redact-secrets.ts';
 import type { SecretFinding } from './secret-finding.ts';
 
 export interface GuardedRecord<T> {
@@ -41,10 +41,14 @@ export async function checkRecord<T extends Record<string, string | null | undef
   }
   const guarded: Record<string, string | null | undefined> = { ...fields };
   const redactions: Array<{ field: string; kind: string }> = [];
-  const across = await secretsAcrossFields(fields);
+  const own = new Map<string, SecretFinding[]>();
+  for (const [field, value] of Object.entries(fields)) {
+    if (typeof value === 'string' && value !== '') own.set(field, await findSecrets(value));
+  }
+  const across = await secretsAcrossFields(fields, own);
   for (const [field, value] of Object.entries(fields)) {
     if (typeof value !== 'string') continue;
-    const result = await redactSecrets(value, across.get(field));
+    const result = redactFindings(value, [...(own.get(field) ?? []), ...(across.get(field) ?? [])]);
     guarded[field] = result.text;
     for (const kind of result.kinds) redactions.push({ field, kind });
   }
@@ -71,6 +75,8 @@ export async function guardRecord<T extends Record<string, string | null | undef
  */
 async function secretsAcrossFields(
   fields: Record<string, string | null | undefined>,
+  /** Each field's own findings, by field. */
+  own: ReadonlyMap<string, readonly SecretFinding[]>,
 ): Promise<Map<string, SecretFinding[]>> {
   const parts = Object.entries(fields).flatMap(([field, value]) =>
     typeof value === 'string' && value !== '' ? [{ field, value }] : [],
@@ -83,17 +89,16 @@ async function secretsAcrossFields(
     offset += part.value.length;
     return { ...part, start, end: offset };
   });
-  const own = await Promise.all(placed.map((part) => findSecrets(part.value)));
   // A finding that crosses an edge only counts where no field's own scan explains it (a token at
   // the end of content followed by a fact_key that begins with letters is the field's own).
-  const explained = (index: number, start: number, end: number) =>
-    (own[index] ?? []).some((finding) => finding.start < end && finding.end > start);
+  const explained = (field: string, start: number, end: number) =>
+    (own.get(field) ?? []).some((finding) => finding.start < end && finding.end > start);
   for (const finding of await findSecrets(placed.map((part) => part.value).join(''))) {
     const touched = placed.filter((part) => finding.start < part.end && finding.end > part.start);
     if (touched.length < 2) continue;
     const ownFinding = touched.some((part) =>
       explained(
-        placed.indexOf(part),
+        part.field,
         Math.max(finding.start, part.start) - part.start,
         Math.min(finding.end, part.end) - part.start,
       ),

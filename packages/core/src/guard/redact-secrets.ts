@@ -90,7 +90,11 @@ export async function findSecrets(text: string): Promise<SecretFinding[]> {
 /** `extra`: findings made elsewhere (a secret split across fields), in this text's offsets. */
 export async function redactSecrets(text: string, extra: readonly SecretFinding[] = []): Promise<RedactionResult> {
   if (text === '') return { text, kinds: [] };
-  const findings = [...(await findSecrets(text)), ...extra];
+  return redactFindings(text, [...(await findSecrets(text)), ...extra]);
+}
+
+/** The text with each of the findings (in its offsets) replaced by its placeholder. */
+export function redactFindings(text: string, findings: readonly SecretFinding[]): RedactionResult {
   if (findings.length === 0) return { text, kinds: [] };
   const spans = mergeFindings(findings);
   let redacted = '';

@@ -16,8 +16,19 @@ export interface SecretView {
 }
 
 const HEX = /^[0-9a-fA-F]{2}$/;
+/** Printable ASCII without `%` or `\`: nothing to decode, drop or fold, so the view is the text. */
+const AS_IS = /^[\t\n\r\x20-\x24\x26-\x5b\x5d-\x7e]*$/;
 
 export function secretView(original: string): SecretView {
+  if (AS_IS.test(original)) {
+    const starts = new Array<number>(original.length);
+    const ends = new Array<number>(original.length);
+    for (let k = 0; k < original.length; k += 1) {
+      starts[k] = k;
+      ends[k] = k + 1;
+    }
+    return { text: original, starts, ends };
+  }
   let text = '';
   const starts: number[] = [];
   const ends: number[] = [];

@@ -23,7 +23,7 @@ export const REFUSE_AT = 0.6;
 export interface InjectionVerdict {
   /** Probability-like score in [0, 1] that the text is a planted instruction. */
   readonly score: number;
-  /** A short phrase for the person when the score refuses; never the offending text. */
+  /** A short phrase for the person when the score refuses (else empty); never the offending text. */
   readonly reason: string;
 }
 
@@ -86,8 +86,10 @@ export function judgeInjection(text: string, model: FittedModel = committedModel
     }
   }
   const top = Math.max(...[...best.values()].map((scored) => scored.score));
-  const named = VIEW_PRIORITY.find((view) => (best.get(view)?.score ?? 0) >= Math.min(top, REFUSE_AT)) ?? 'plain';
-  return { score: forWindows(top, windows), reason: reasonFor(named, best.get(named)?.features, model) };
+  const score = forWindows(top, windows);
+  if (score < REFUSE_AT) return { score, reason: '' };
+  const named = VIEW_PRIORITY.find((view) => (best.get(view)?.score ?? 0) >= REFUSE_AT) ?? 'plain';
+  return { score, reason: reasonFor(named, best.get(named)?.features, model) };
 }
 
 /**
