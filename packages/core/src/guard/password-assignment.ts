@@ -56,13 +56,15 @@ function isProse(value: string): boolean {
   return words.length >= 3 && words.every((word) => /^[A-Za-z'’.,!?-]+$/.test(word));
 }
 
-/** One word as prose writes it ("Authorization:", "Kubernetes."): the next word of a sentence. */
-const SENTENCE_WORD = /^[A-Z]?[a-z]{4,14}[:.]?$/;
+/** One word as prose writes it ("Authorization:", "Kubernetes.", "affiché"): the next word of a sentence. */
+const SENTENCE_WORD = /^\p{Lu}?\p{Ll}{4,14}[:.]?$/u;
 
 export function looksLikeSecretValue(value: string): boolean {
   const trimmed = value.trim();
   if (trimmed.length < MIN_LENGTH || SENTENCE_WORD.test(trimmed)) return false;
   if (PLACEHOLDER.test(trimmed) || DOTTED_IDENTIFIER.test(trimmed) || PATH.test(trimmed) || ADDRESS.test(trimmed)) return false;
+  // A vendor's documented example (AWS's `wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY`), as secretlint reads it.
+  if (trimmed.includes('EXAMPLE')) return false;
   if (isProse(trimmed)) return false;
   const entropy = shannonEntropy(trimmed);
   if (entropy < ENTROPY_FLOOR) return false;
@@ -77,14 +79,14 @@ export function looksLikeSecretValue(value: string): boolean {
  * connecting word, the next word is a candidate, kept only if it looks like a secret.
  */
 const SECRET_NAME =
-  /(?<![A-Za-z0-9_])(?:pass(?:words?|wd|phrase|code)|frase-senha|frase de contraseña|phrase secrète|pw|pwd|secret(?: access)?(?: key)?|(?:api|access|private|signing|deploy) key|token|passwort|kennwort|mot de passe|contraseña|clave|senha|mdp|пароль|wachtwoord|parola d'ordine|hasło|şifre|密码|口令|パスワード|비밀번호)(?![A-Za-z0-9_-])/giu;
-const PASSPHRASE = /phrase|frase/i;
+  /(?<![A-Za-z0-9_])(?:pass(?:words?|wd|phrase|code)|(?:recovery|backup) codes?|wiederherstellungscode|code de récupération|código de recuperación|wachtwoordzin|frase-senha|frase de contraseña|phrase secrète|pw|pwd|secret(?: access)?(?: key)?|(?:api|access|private|signing|deploy) key|token|passwort|kennwort|mot de passe|contraseña|clave|senha|mdp|пароль|wachtwoord|parola d'ordine|hasło|şifre|密码|口令|パスワード|비밀번호)(?![A-Za-z0-9_-])/giu;
+const PASSPHRASE = /phrase|frase|zin$/i;
 const CONNECTOR = new Set([
   'is', 'was', 'are', 'to', 'as', '=', ':', '-', '—', '->', 'now', 'ist', 'lautet', 'war', 'est', 'es', 'era', 'é',
   'è', 'são', 'это', 'jest', 'wynosi', '是', '为', '為', 'は',
 ]);
 /** How many words after the name a connector may come. */
-const WORDS_AFTER_NAME = 8;
+const WORDS_AFTER_NAME = 10;
 const WORD = /\S+/g;
 
 const QUOTE_PAIRS: Readonly<Record<string, string>> = { '"': '"', "'": "'", '`': '`', '“': '”', '«': '»', '「': '」', '『': '』' };
@@ -152,9 +154,9 @@ const LOGIN_IN_PROSE = /\b(?:as|use|user)[ \t]+[A-Za-z0-9._-]{1,32}[ \t]+(?:with
 const PGPASS_LINE = /^[A-Za-z0-9.*-]{1,253}:(?:\d{1,5}|\*):[^:\s]{1,63}:[^:\s]{1,63}:(\S{6,200})$/gm;
 /** A bare `key:` in YAML or an assignment: only a long random value, since `key: app` labels are everywhere. */
 const BARE_KEY = /(?<![A-Za-z0-9_-])key["'`]?[ \t]*[:=][ \t]*["'`]?([A-Za-z0-9+/_=-]{20,200})/gi;
-/** Credentials as a pair: "staging creds: deploy / …", "admin login: root / …". */
+/** Credentials as a pair: "staging creds: deploy / …", "admin login: root / …", "the login is admin / …". */
 const CREDENTIAL_PAIR =
-  /\b(?:creds|credentials|identifiants|login|logins|user(?:name)?\/pass(?:word)?|account)\b[^\n:]{0,40}:[ \t]*[^\s/]{1,64}[ \t]*\/[ \t]*([^\s,;'"`]{6,200})/gi;
+  /\b(?:creds|credentials|identifiants|login|logins|user(?:name)?\/pass(?:word)?|account)\b[^\n:]{0,40}?(?::|[ \t](?:is|are))[ \t]*[^\s/]{1,64}[ \t]*\/[ \t]*([^\s,;'"`]{6,200})/gi;
 
 function pairedSecrets(text: string, into: SecretFinding[]): void {
   for (const pattern of [COMMAND_PASSWORD, CREDENTIAL_PAIR, LOGIN_IN_PROSE, BARE_KEY, PGPASS_LINE]) {
@@ -166,6 +168,21 @@ function pairedSecrets(text: string, into: SecretFinding[]): void {
       const start = match.index + match[0].length - (match[1] ?? '').length;
       into.push({ start, end: start + value.length, kind: 'password-assignment', source: 'generic' });
     }
+  }
+}
+
+/**
+ * A code of digits named as a secret: "the unlock PIN is 731905", "el código de la alarma es 58317".
+ * Digits alone are no secret after most names (an order, an error, a room), so only after these.
+ */
+const NUMERIC_CODE =
+  /\b(?:pin|passcode|(?:alarm|door|gate|safe|unlock|entry|vault) code|código de (?:la )?alarma|código de acceso|(?:tresor|tür|alarm|zugangs)code|code (?:de l'alarme|d'accès|pin))\b[^\n\d.!?]{0,40}?(?:[ \t](?:is|was|es|era|ist|lautet|est|è|é)|[:=])[ \t]*(\d{4,12})(?![\d.,/:-]?\d)/giu;
+
+function numericCodes(text: string, into: SecretFinding[]): void {
+  for (const match of text.matchAll(NUMERIC_CODE)) {
+    const code = match[1] ?? '';
+    const start = match.index + match[0].length - code.length;
+    into.push({ start, end: start + code.length, kind: 'password-assignment', source: 'generic' });
   }
 }
 
@@ -210,6 +227,7 @@ export function findPasswordAssignments(text: string): SecretFinding[] {
   proseSecrets(text, stated);
   pairedSecrets(text, stated);
   tableSecrets(text, stated);
+  numericCodes(text, stated);
   const starts = new Set(findings.map((finding) => finding.start));
   for (const finding of stated) {
     if (starts.has(finding.start)) continue;

@@ -48,7 +48,15 @@ export function mergeFindings(findings: readonly SecretFinding[]): SecretFinding
 }
 
 async function scan(text: string): Promise<SecretFinding[]> {
-  return [...(await scanWithSecretlint(text)), ...findSpecificSecrets(text), ...findPasswordAssignments(text)];
+  const findings = [...(await scanWithSecretlint(text)), ...findSpecificSecrets(text), ...findPasswordAssignments(text)];
+  return findings.filter((finding) => !isPlaceholderRun(text.slice(finding.start, finding.end)));
+}
+
+/** A token's shape filled with one character (`ghp_xxxx…`, `sk-…XXXXXXXX`): a placeholder in a README. */
+function isPlaceholderRun(value: string): boolean {
+  const counts = new Map<string, number>();
+  for (const char of value) counts.set(char, (counts.get(char) ?? 0) + 1);
+  return Math.max(...counts.values()) >= 0.75 * value.length;
 }
 
 /** A run of base64 long enough to hold a secret (a Kubernetes Secret's `data:` values). */

@@ -29,6 +29,12 @@ const SPECIFIC_RULES: readonly PatternRule[] = [
     group: 1,
   },
   {
+    // A Terraform Cloud / Enterprise API token: an id, `.atlasv1.`, then the secret.
+    kind: 'terraform-token',
+    literal: '.atlasv1.',
+    pattern: /(?<![A-Za-z0-9])[A-Za-z0-9]{14}\.atlasv1\.[A-Za-z0-9_=-]{60,70}(?![A-Za-z0-9_=-])/g,
+  },
+  {
     // A Firebase Cloud Messaging server key: an instance id, then the APA91b token.
     kind: 'firebase-server-key',
     literal: ':APA91b',
@@ -218,6 +224,7 @@ const PREFIXED_TOKENS: Readonly<Record<string, { readonly kind: string; readonly
   'ya29.': { kind: 'google-oauth-token', body: 30 },
   'sq0atp-': { kind: 'square-token', body: 22 },
   'sq0csp-': { kind: 'square-token', body: 40 },
+  'EAAA': { kind: 'square-token', body: 60 },
   'xapp-': { kind: 'slack-token', body: 30 },
   'rzp_live_': { kind: 'razorpay-key', body: 14 },
   'rzp_test_': { kind: 'razorpay-key', body: 14 },

@@ -117,10 +117,13 @@ export function joinSplitTokens(view: SecretView): SecretView {
   return { text, starts, ends };
 }
 
-/** A piece of a split token: at least four token characters, with a digit or a capital among them. */
+/**
+ * A piece of a split token: at least four token characters, with a digit or a capital among them
+ * past the first: a capitalised word ("Never", on the next line) starts a sentence, not a piece.
+ */
 function isTokenPiece(text: string, from: number): boolean {
   let end = from;
   while (end < text.length && end - from < 64 && TOKEN_CHAR.test(text[end] ?? '')) end += 1;
   const piece = text.slice(from, end);
-  return piece.length >= 4 && /[0-9A-Z]/.test(piece);
+  return piece.length >= 4 && /[0-9]|.[A-Z]/.test(piece);
 }

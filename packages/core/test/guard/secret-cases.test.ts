@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkRecord } from '../../src/guard/index.ts';
-import { SECRET_CASES, type SecretCase } from './fixtures/secret-cases.ts';
+import { checkRecord, redactSecrets } from '../../src/guard/index.ts';
+import { PLAIN_CASES, SECRET_CASES, type SecretCase } from './fixtures/secret-cases.ts';
 
 /** Whether the secret would be stored: a record the Guard refuses stores nothing. */
 async function survives(one: SecretCase): Promise<boolean> {
@@ -26,5 +26,10 @@ describe('secrets the Guard redacts', () => {
     for (const one of heldOut) if (await survives(one)) missed.push(one.name);
     console.info(`held-out secret cases redacted: ${heldOut.length - missed.length}/${heldOut.length}; missed: ${missed.join(', ') || 'none'}`);
     expect(heldOut.length).toBeGreaterThan(0);
+  });
+
+  // Whether the planted-instruction check refuses such a note is measured with its corpora.
+  it.each(PLAIN_CASES.map((one) => [one.name, one] as const))('leaves the public value in %s', async (_name, one) => {
+    expect((await redactSecrets(one.content)).text).toContain(one.keep);
   });
 });
